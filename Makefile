@@ -1,0 +1,29 @@
+PYTHON ?= python3
+VENV = .venv
+PY = $(VENV)/bin/python
+PYTEST_ARGS ?=
+
+.PHONY: install run test lint clean
+
+install: $(VENV)/.installed
+
+$(VENV)/.installed: requirements.txt requirements-dev.txt
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --upgrade pip
+	$(PY) -m pip install -r requirements-dev.txt
+	touch $@
+
+run: $(VENV)/.installed
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py create_organizer
+	$(PY) manage.py runserver 127.0.0.1:8000
+
+test: $(VENV)/.installed
+	$(PY) -m pytest $(PYTEST_ARGS)
+
+lint: $(VENV)/.installed
+	$(VENV)/bin/ruff check .
+
+clean:
+	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache .hypothesis test-results
+	find . -name __pycache__ -type d -prune -exec rm -rf {} +

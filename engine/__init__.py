@@ -1,0 +1,78 @@
+"""The Skat rules engine: pure Python, no Django (DESIGN.md).
+
+``evaluate(record, rules="nasl-1908", options=None)`` scores one canonical deal record.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from .bids import game_values, legal_bids
+from .cards import (
+    DECK,
+    TOTAL_POINTS,
+    Card,
+    Deal,
+    Rank,
+    Suit,
+    card_points,
+    deal,
+    matadors,
+    trump_order,
+)
+from .describe import describe as _describe
+from .errors import EngineError, InvalidOption, InvalidRecord, UnknownRuleSet
+from .records import Declaration, PassedDeal, Penalty, RamschResult, Record, parse_record
+from .rulesets import (
+    DEFAULT_RULE_SET,
+    Game,
+    GameKind,
+    Option,
+    PenaltyKind,
+    RuleSet,
+    get_rule_set,
+    rule_sets,
+)
+from .settlement import at_rate, settle
+from .values import Outcome, score
+
+__all__ = [
+    "DECK", "DEFAULT_RULE_SET", "TOTAL_POINTS", "Card", "Deal", "Declaration", "EngineError",
+    "Game", "GameKind", "InvalidOption", "InvalidRecord", "Option", "Outcome", "PassedDeal",
+    "Penalty", "PenaltyKind", "RamschResult", "Rank", "Record", "RuleSet", "Suit",
+    "UnknownRuleSet", "at_rate", "card_points", "deal", "describe", "evaluate",
+    "evaluate_outcome", "game_values", "get_rule_set", "legal_bids", "matadors",
+    "parse_record", "rule_sets", "settle", "trump_order",
+]
+
+
+def evaluate_outcome(
+    record: Mapping[str, object],
+    rules: str | RuleSet = DEFAULT_RULE_SET,
+    options: Mapping[str, object] | None = None,
+) -> Outcome:
+    """Score one deal record; raises :class:`InvalidRecord` for a record the rules refuse."""
+    rule_set = get_rule_set(rules)
+    resolved = rule_set.resolve_options(options)
+    return score(parse_record(record, rule_set, resolved), rule_set, resolved)
+
+
+def evaluate(
+    record: Mapping[str, object],
+    rules: str | RuleSet = DEFAULT_RULE_SET,
+    options: Mapping[str, object] | None = None,
+) -> dict[str, object]:
+    """The outcome as the CLI prints it: won, value, basis, levels, overbid, schneider, schwarz."""
+    return evaluate_outcome(record, rules, options).as_dict()
+
+
+def describe(
+    record: Mapping[str, object],
+    rules: str | RuleSet = DEFAULT_RULE_SET,
+    options: Mapping[str, object] | None = None,
+) -> str:
+    """The deal in words for the score sheet, e.g. "Heart Solo with 1, Schneider, won"."""
+    rule_set = get_rule_set(rules)
+    resolved = rule_set.resolve_options(options)
+    parsed = parse_record(record, rule_set, resolved)
+    return _describe(parsed, rule_set, score(parsed, rule_set, resolved))

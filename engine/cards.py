@@ -1,0 +1,190 @@
+"""Cards, suits, ranks, card points, the 32-card deck, a seeded deal and matadors."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import Enum, IntEnum
+
+
+class Suit(IntEnum):
+    """The four suits, ordered by rank for game values: Clubs > Spades > Hearts > Diamonds."""
+
+    DIAMONDS = 1
+    HEARTS = 2
+    SPADES = 3
+    CLUBS = 4
+
+    @property
+    def key(self) -> str:
+        return self.name.lower()
+
+    @property
+    def symbol(self) -> str:
+        return {Suit.CLUBS: "♣", Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦"}[self]
+
+    @property
+    def letter(self) -> str:
+        return self.name[0]
+
+    @property
+    def title(self) -> str:
+        return {Suit.CLUBS: "Club", Suit.SPADES: "Spade", Suit.HEARTS: "Heart",
+                Suit.DIAMONDS: "Diamond"}[self]
+
+    @classmethod
+    def from_key(cls, key: str) -> Suit:
+        return cls[key.upper()]
+
+
+class Rank(Enum):
+    """Ranks with their card points (A 11, 10 10, K 4, Q 3, J 2, 9/8/7 nothing)."""
+
+    SEVEN = ("7", 0)
+    EIGHT = ("8", 0)
+    NINE = ("9", 0)
+    TEN = ("10", 10)
+    JACK = ("J", 2)
+    QUEEN = ("Q", 3)
+    KING = ("K", 4)
+    ACE = ("A", 11)
+
+    def __init__(self, label: str, points: int) -> None:
+        self.label = label
+        self.points = points
+
+
+# Order of the non-Jack cards of a suit in trump and suit play, high to low.
+SUIT_ORDER: tuple[Rank, ...] = (
+    Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.NINE, Rank.EIGHT, Rank.SEVEN,
+)
+JACK_ORDER: tuple[Suit, ...] = (Suit.CLUBS, Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS)
+
+
+@dataclass(frozen=True, order=True)
+class Card:
+    suit: Suit
+    rank: Rank
+
+    @property
+    def points(self) -> int:
+        return self.rank.points
+
+    def __str__(self) -> str:
+        return f"{self.rank.label}{self.suit.symbol}"
+
+    @property
+    def code(self) -> str:
+        """ASCII code such as ``CJ`` (Jack of Clubs) or ``H10``."""
+        return f"{self.suit.letter}{self.rank.label}"
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read ``CJ``, ``H10``, ``HT``, ``SA`` or ``J♣``-style names."""
+        t = text.strip().upper()
+        for suit in Suit:
+            for form in (suit.letter, suit.symbol):
+                if t.startswith(form) and len(t) > len(form):
+                    return cls(suit, _rank_from_label(t[len(form):]))
+                if t.endswith(form) and len(t) > len(form):
+                    return cls(suit, _rank_from_label(t[: -len(form)]))
+        raise ValueError(f"not a card: {text!r}")
+
+
+def _rank_from_label(label: str) -> Rank:
+    label = "10" if label == "T" else label
+    for rank in Rank:
+        if rank.label == label:
+            return rank
+    raise ValueError(f"not a rank: {label!r}")
+
+
+DECK: tuple[Card, ...] = tuple(Card(suit, rank) for suit in JACK_ORDER for rank in
+                               (Rank.JACK, *SUIT_ORDER))
+TOTAL_POINTS = sum(card.points for card in DECK)  # 120
+
+
+def card_points(cards: Iterable[Card]) -> int:
+    return sum(card.points for card in cards)
+
+
+@dataclass(frozen=True)
+class Deal:
+    """One deal: ten cards for each of the three active seats and the Skat.
+
+    ``hands[0]`` is forehand (left of the dealer), then middle hand and rear hand.
+    """
+
+    seed: str
+    hands: tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]
+    skat: tuple[Card, Card]
+
+
+def shuffled_deck(seed: str | int) -> tuple[Card, ...]:
+    """The deck shuffled by a Fisher-Yates draw from SHA-256 of the seed.
+
+    Hashing rather than ``random`` keeps a seed's deal the same on every Python version,
+    so a printed hand record can always be reproduced.
+    """
+    cards = list(DECK)
+    for i in range(len(cards) - 1, 0, -1):
+        j = _draw(f"{seed}:{i}", i + 1)
+        cards[i], cards[j] = cards[j], cards[i]
+    return tuple(cards)
+
+
+def _draw(label: str, bound: int) -> int:
+    # Rejection sampling over 64-bit values keeps the draw unbiased.
+    limit = (1 << 64) - ((1 << 64) % bound)
+    counter = 0
+    while True:
+        digest = hashlib.sha256(f"{label}:{counter}".encode()).digest()
+        value = int.from_bytes(digest[:8], "big")
+        if value < limit:
+            return value % bound
+        counter += 1
+
+
+def deal(seed: str | int) -> Deal:
+    """Deal a shuffled deck the regulation way: 3 each, 2 to the Skat, 4 each, 3 each
+    (000 L1815)."""
+    cards = iter(shuffled_deck(seed))
+    hands: list[list[Card]] = [[], [], []]
+    skat: list[Card] = []
+    for packet in (3, "skat", 4, 3):
+        if packet == "skat":
+            skat.extend(next(cards) for _ in range(2))
+            continue
+        for hand in hands:
+            hand.extend(next(cards) for _ in range(packet))
+    return Deal(
+        seed=str(seed),
+        hands=(tuple(hands[0]), tuple(hands[1]), tuple(hands[2])),
+        skat=(skat[0], skat[1]),
+    )
+
+
+def trump_order(trump: Suit | None) -> tuple[Card, ...]:
+    """Trumps high to low: the four Jacks, then (in a suit game) A 10 K Q 9 8 7 of trumps."""
+    jacks = tuple(Card(suit, Rank.JACK) for suit in JACK_ORDER)
+    if trump is None:
+        return jacks
+    return jacks + tuple(Card(trump, rank) for rank in SUIT_ORDER)
+
+
+def matadors(cards: Iterable[Card], trump: Suit | None) -> int:
+    """Matadors of a hand plus Skat for a suit game (``trump``) or Grand (``None``).
+
+    Positive: "with n", the unbroken run of trumps from the Jack of Clubs.
+    Negative: "without n", the number of trumps above the highest one held.
+    """
+    held = set(cards)
+    order = trump_order(trump)
+    with_jack = order[0] in held
+    count = 0
+    for card in order:
+        if (card in held) != with_jack:
+            break
+        count += 1
+    return count if with_jack else -count

@@ -1,0 +1,343 @@
+"""The rule sets as data: their games, basis values, options and small policies.
+
+Every number here comes from RULINGS.md; the section is named beside each rule set.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import Enum
+
+from .cards import Suit
+from .errors import InvalidOption, UnknownRuleSet
+
+
+class GameKind(Enum):
+    SUIT = "suit"  # trumps: the four Jacks and a suit
+    GRAND = "grand"  # trumps: the four Jacks only
+    NULL = "null"  # a fixed value, no trumps (Null games and Revolution)
+    RAMSCH = "ramsch"  # everybody passed and Ramsch was played
+    PASSED = "passed"  # everybody passed and nothing was played
+    PENALTY = "penalty"  # a fine against one seat
+
+
+class Ladder(Enum):
+    """How Schneider and Schwarz add levels."""
+
+    NASL = "nasl"  # RULINGS 1.2: one level each for S, S announced, W, W announced
+    HERTEFELD = "hertefeld"  # RULINGS 3: an unannounced Schwarz also counts S announced
+    GRADES = "grades"  # RULINGS 4: the grade (1..6) replaces the contingency levels
+    ISKO = "isko"  # RULINGS 5: plus hand and ouvert
+
+
+class OverbidLoss(Enum):
+    BASIS_MULTIPLE = "basis-multiple"  # the smallest multiple of the basis >= the bid
+    BID = "bid"  # the bid itself (Hertefeld: the Player "pays the bid")
+
+
+MAX_MATADORS = {GameKind.SUIT: 11, GameKind.GRAND: 4}
+
+
+@dataclass(frozen=True)
+class Game:
+    key: str
+    name: str
+    kind: GameKind
+    basis: int = 0  # Grand games and fixed-value games
+    suit_basis: Mapping[Suit, int] | None = None  # suit games: basis by trump
+    announcements: bool = False  # Schneider and Schwarz may be announced
+    lost_factor: int = 1  # Guckser: a lost game counts double
+    passt_nicht: bool = False  # the Passt Nicht flag is allowed (and doubles a loss)
+    full_contingencies: bool = False  # Grand Ouvert: every contingency always counts
+    all_tricks_to_win: bool = False
+    option: str | None = None  # the option that switches the game on or off
+    min_value: int = 0  # Call Play must reach 10
+    null_values: Mapping[tuple[bool, bool], int] | None = None  # ISkO Null by (hand, ouvert)
+    optional_trump: bool = False  # USPCC Null names a trump suit that changes nothing
+    by_suit_name: str | None = None  # "Solo" -> "Heart Solo"
+
+    @property
+    def has_trumps(self) -> bool:
+        return self.kind in (GameKind.SUIT, GameKind.GRAND)
+
+    @property
+    def is_declared(self) -> bool:
+        return self.kind in (GameKind.SUIT, GameKind.GRAND, GameKind.NULL)
+
+    def basis_for(self, trump: Suit | None = None) -> int:
+        if self.suit_basis is not None:
+            assert trump is not None
+            return self.suit_basis[trump]
+        return self.basis
+
+    def fixed_value(self, hand: bool = False, ouvert: bool = False) -> int:
+        if self.null_values is not None:
+            return self.null_values[(hand, ouvert)]
+        return self.basis
+
+
+@dataclass(frozen=True)
+class Option:
+    key: str
+    default: bool
+    help: str
+
+
+@dataclass(frozen=True)
+class PenaltyKind:
+    key: str
+    points: int | None  # None: the scorekeeper enters the amount
+    text: str
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    key: str
+    name: str
+    source: str
+    games: tuple[Game, ...]
+    ladder: Ladder
+    schneider_at: int  # the declarer's card points that make the opponents Schneider
+    overbid_loss: OverbidLoss
+    numeric_bids: bool
+    min_bid: int
+    options: tuple[Option, ...] = ()
+    all_losses_double: bool = False  # ISkO
+    ramsch_values: tuple[int, int, int] | None = None  # plain, Jungfer, one took all tricks
+    penalties: tuple[PenaltyKind, ...] = ()
+    hand_flags: bool = False  # ISkO: hand and ouvert flags on suit and Grand games
+    contra_option: bool = False
+    bid_ladder: tuple[str, ...] = ()  # bidding by game name (USPCC)
+    notes: tuple[str, ...] = field(default=())
+
+    def game(self, key: str) -> Game | None:
+        return next((g for g in self.games if g.key == key), None)
+
+    def option(self, key: str) -> Option | None:
+        return next((o for o in self.options if o.key == key), None)
+
+    def resolve_options(self, options: Mapping[str, object] | None) -> dict[str, bool]:
+        """The rule set's defaults overridden by ``options`` (``on``/``off``, bools, 1/0)."""
+        resolved = {o.key: o.default for o in self.options}
+        for key, raw in (options or {}).items():
+            if key not in resolved:
+                have = ", ".join(resolved) or "none"
+                raise InvalidOption(
+                    f"Option {key!r}: the rule set {self.key} has no such option "
+                    f"(its options: {have})."
+                )
+            resolved[key] = _truth(key, raw)
+        if resolved.get("point_ramsch") and not resolved.get("ramsch", True):
+            raise InvalidOption("Option point_ramsch needs ramsch=on.")
+        return resolved
+
+    def enabled(self, game: Game, options: Mapping[str, bool]) -> bool:
+        if game.option is None:
+            return True
+        if game.kind is GameKind.PASSED:  # passed deals exist where Ramsch is switched off
+            return not options.get(game.option, True)
+        return bool(options.get(game.option, False))
+
+    def enabled_games(self, options: Mapping[str, bool]) -> tuple[Game, ...]:
+        return tuple(g for g in self.games if self.enabled(g, options))
+
+    def penalty(self, key: str) -> PenaltyKind | None:
+        return next((p for p in self.penalties if p.key == key), None)
+
+
+def _truth(key: str, raw: object) -> bool:
+    if isinstance(raw, bool):
+        return raw
+    text = str(raw).strip().lower()
+    if text in ("on", "yes", "true", "1"):
+        return True
+    if text in ("off", "no", "false", "0"):
+        return False
+    raise InvalidOption(f"Option {key!r}: {raw!r} is not on or off.")
+
+
+def _suits(d: int, h: int, s: int, c: int) -> Mapping[Suit, int]:
+    return {Suit.DIAMONDS: d, Suit.HEARTS: h, Suit.SPADES: s, Suit.CLUBS: c}
+
+
+SUIT = GameKind.SUIT
+GRAND = GameKind.GRAND
+NULL = GameKind.NULL
+
+OTHER_PENALTY = PenaltyKind("other", None, "other penalty (amount entered)")
+
+_NASL_PENALTIES = (
+    PenaltyKind("misdeal", 10, "misdeal (charged to the dealer)"),
+    PenaltyKind("skat_held", 25, "Skat cards held or seen before a game is announced"),
+    PenaltyKind("skat_looked", 10, "dealer or pausing player looks at the Skat"),
+    PenaltyKind("exposed_hand", 10, "exposing one's hand or looking into another's"),
+    OTHER_PENALTY,
+)
+
+
+def _nasl(key: str, name: str, grand: int, guckser: int, source: str) -> RuleSet:
+    return RuleSet(
+        key=key,
+        name=name,
+        source=source,
+        games=(
+            Game("call", "Call Play", SUIT, suit_basis=_suits(1, 2, 3, 4), option="call",
+                 min_value=10, by_suit_name="Call Play"),
+            Game("tourne", "Tourné", SUIT, suit_basis=_suits(5, 6, 7, 8), passt_nicht=True,
+                 by_suit_name="Tourné"),
+            Game("grand_tourne", "Grand Tourné", GRAND, basis=12, passt_nicht=True),
+            Game("solo", "Solo", SUIT, suit_basis=_suits(9, 10, 11, 12), announcements=True,
+                 by_suit_name="Solo"),
+            Game("grand", "Grand", GRAND, basis=grand, announcements=True),
+            Game("guckser", "Grand Guckser", GRAND, basis=guckser, lost_factor=2),
+            Game("grand_ouvert", "Grand Ouvert", GRAND, basis=24, full_contingencies=True,
+                 all_tricks_to_win=True),
+            Game("null", "Nullo", NULL, basis=20),
+            Game("null_ouvert", "Null Ouvert", NULL, basis=40),
+            Game("revolution", "Revolution", NULL, basis=60, option="revolution"),
+            Game("ramsch", "Ramsch", GameKind.RAMSCH, option="ramsch"),
+            Game("passed", "Passed", GameKind.PASSED, option="ramsch"),
+        ),
+        ladder=Ladder.NASL,
+        schneider_at=91,
+        overbid_loss=OverbidLoss.BASIS_MULTIPLE,
+        numeric_bids=True,
+        min_bid=10,
+        options=(
+            Option("call", False, "Call Play (Frage), barred in tournaments"),
+            Option("revolution", False, "Revolution (Null Ouvert Force), 60"),
+            Option("contra", False, "Contra and Re-Contra"),
+            Option("ramsch", True, "Ramsch when all pass (off: the deal is passed)"),
+            Option("point_ramsch", False, "Point Ramsch: the loser is charged his card points"),
+        ),
+        ramsch_values=(20, 30, 50),
+        penalties=_NASL_PENALTIES,
+        contra_option=True,
+    )
+
+
+NASL_1908 = _nasl(
+    "nasl-1908", "North American Skat League, values of 1908", grand=20, guckser=16,
+    source="seed 000, RULINGS 1",
+)
+NASL_1898 = _nasl(
+    "nasl-1898", "North American Skat League, values before 1908", grand=16, guckser=12,
+    source="seed 000 L526, RULINGS 2",
+)
+
+HERTEFELD = RuleSet(
+    key="hertefeld",
+    name="Hertefeld's Standard game",
+    source="seed 001, RULINGS 3",
+    games=(
+        Game("call", "Simple Game", SUIT, suit_basis=_suits(1, 2, 3, 4), option="call",
+             by_suit_name="Simple Game"),
+        Game("tourne", "Tourné", SUIT, suit_basis=_suits(5, 6, 7, 8), by_suit_name="Tourné"),
+        Game("solo", "Solo", SUIT, suit_basis=_suits(9, 10, 11, 12), announcements=True,
+             by_suit_name="Solo"),
+        Game("grand_tourne", "Grando Tourné", GRAND, basis=12),
+        Game("grand", "Grando", GRAND, basis=16, announcements=True),
+        Game("grand_ouvert", "Grando Ouvert", GRAND, basis=24, full_contingencies=True,
+             all_tricks_to_win=True),
+        Game("null_tourne", "Nullo Tourné", NULL, basis=16),
+        Game("null", "Nullo", NULL, basis=24),
+        Game("null_tourne_ouvert", "Nullo Tourné Ouvert", NULL, basis=32),
+        Game("null_ouvert", "Nullo Ouvert", NULL, basis=48),
+        Game("revolution", "Revolution", NULL, basis=72, option="revolution"),
+        Game("ramsch", "Ramsch", GameKind.RAMSCH, option="ramsch"),
+        Game("passed", "Passed", GameKind.PASSED, option="ramsch"),
+    ),
+    ladder=Ladder.HERTEFELD,
+    schneider_at=91,
+    overbid_loss=OverbidLoss.BID,
+    numeric_bids=True,
+    min_bid=2,
+    options=(
+        Option("call", True, "the Simple Game (Frage)"),
+        Option("revolution", True, "Revolution (Grand Nullo Ouvert), 72"),
+        Option("ramsch", True, "Ramsch when all pass (off: the cards are thrown in)"),
+        Option("point_ramsch", False, "Point Ramsch: the loser pays his card points"),
+    ),
+    ramsch_values=(10, 15, 20),
+    penalties=(
+        PenaltyKind("misdeal", 5, "misdeal (charged to the dealer)"),
+        PenaltyKind("skat_looked", 10, "looking at the Skat before the game begins"),
+        PenaltyKind("kibitzing", 10, "a non-active player influencing the game"),
+        OTHER_PENALTY,
+    ),
+)
+
+USPCC_1898 = RuleSet(
+    key="uspcc-1898",
+    name="U.S. Playing Card Co., 1898",
+    source="seed 002, RULINGS 4",
+    games=(
+        Game("call", "Simple Game", SUIT, suit_basis=_suits(1, 2, 3, 4), option="call",
+             by_suit_name="Simple Game"),
+        Game("tourne", "Tourné", SUIT, suit_basis=_suits(5, 6, 7, 8), by_suit_name="Tourné"),
+        Game("solo", "Solo", SUIT, suit_basis=_suits(9, 10, 11, 12), announcements=True,
+             by_suit_name="Solo"),
+        Game("grand_tourne", "Grand Tourné", GRAND, basis=12),
+        Game("grand", "Grand", GRAND, basis=16),
+        Game("grand_ouvert", "Grand Open", GRAND, basis=24),
+        Game("null", "Null", NULL, basis=20, optional_trump=True),
+        Game("null_ouvert", "Null Open", NULL, basis=40, optional_trump=True),
+        Game("passed", "Passed", GameKind.PASSED),
+    ),
+    ladder=Ladder.GRADES,
+    schneider_at=90,
+    overbid_loss=OverbidLoss.BASIS_MULTIPLE,
+    numeric_bids=False,
+    min_bid=0,
+    options=(Option("call", True, "the Simple Game"),),
+    penalties=(
+        PenaltyKind("misdeal", 10, "misdeal (the usual ten points, seed 003)"),
+        OTHER_PENALTY,
+    ),
+    # Bidding is by game name, class first and then suit (002 L1973-1999).
+    bid_ladder=(
+        "Simple Game ♦", "Simple Game ♥", "Simple Game ♠", "Simple Game ♣", "Tourné",
+        "Solo ♦", "Solo ♥", "Solo ♠", "Solo ♣", "Grand", "Grand Open", "Null", "Null Open",
+    ),
+)
+
+ISKO = RuleSet(
+    key="isko",
+    name="International Skat Order",
+    source="RULINGS 5",
+    games=(
+        Game("suit", "Suit game", SUIT, suit_basis=_suits(9, 10, 11, 12), announcements=True,
+             by_suit_name="Game"),
+        Game("grand", "Grand", GRAND, basis=24, announcements=True),
+        Game("null", "Null", NULL, basis=23,
+             null_values={(False, False): 23, (True, False): 35, (False, True): 46,
+                          (True, True): 59}),
+        Game("passed", "Passed", GameKind.PASSED),
+    ),
+    ladder=Ladder.ISKO,
+    schneider_at=90,
+    overbid_loss=OverbidLoss.BASIS_MULTIPLE,
+    numeric_bids=True,
+    min_bid=18,
+    all_losses_double=True,
+    hand_flags=True,
+    penalties=(OTHER_PENALTY,),
+)
+
+RULE_SETS: tuple[RuleSet, ...] = (NASL_1908, NASL_1898, HERTEFELD, USPCC_1898, ISKO)
+DEFAULT_RULE_SET = NASL_1908.key
+
+
+def rule_sets() -> tuple[RuleSet, ...]:
+    return RULE_SETS
+
+
+def get_rule_set(rules: str | RuleSet = DEFAULT_RULE_SET) -> RuleSet:
+    if isinstance(rules, RuleSet):
+        return rules
+    for rule_set in RULE_SETS:
+        if rule_set.key == rules:
+            return rule_set
+    known = ", ".join(r.key for r in RULE_SETS)
+    raise UnknownRuleSet(f"Rule set {rules!r} is not known (known: {known}).")

@@ -1,0 +1,8 @@
+from django.apps import AppConfig
+
+
+class ScoringConfig(AppConfig):
+    default_auto_field = "django.db.models.BigAutoField"
+    name = "scoring"
+    label = "scoring"
+    verbose_name = "Scoring"

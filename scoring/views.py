@@ -1,0 +1,1 @@
+"""Views of the scoring app (standings, prizes, score sheets; none yet)."""
