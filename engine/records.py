@@ -329,7 +329,8 @@ def _check_play(game, card_points, tricks, conceded, revoke) -> None:
                      "enter the declarer's card points, the Skat or discard included (0 to 120).")
     if tricks == 10 and card_points != 120:
         raise refuse("tricks", "tricks_contradict_points",
-                     f"a declarer who took all 10 tricks has all 120 card points, not {card_points}.")
+                     "a declarer who took all 10 tricks has all 120 card points, "
+                     f"not {card_points}.")
     if tricks == 0 and card_points != 0:
         raise refuse("tricks", "tricks_contradict_points",
                      "a declarer who took no trick has 0 card points (the Skat goes to the "
