@@ -54,6 +54,10 @@ class Rank(Enum):
         self.label = label
         self.points = points
 
+    def __lt__(self, other: Rank) -> bool:  # the order of the cards as dealt: 7 up to Ace
+        members = list(Rank)
+        return members.index(self) < members.index(other)
+
 
 # Order of the non-Jack cards of a suit in trump and suit play, high to low.
 SUIT_ORDER: tuple[Rank, ...] = (

@@ -1,0 +1,86 @@
+"""Cards, the deck, the seeded deal and matadors (seed 000 §1-3)."""
+
+from collections import Counter
+
+import pytest
+
+from engine import DECK, TOTAL_POINTS, Card, Rank, Suit, card_points, deal, matadors
+from engine.cards import shuffled_deck
+
+
+def cards(*codes):
+    return [Card.parse(code) for code in codes]
+
+
+def test_deck_has_32_distinct_cards_and_120_points():
+    assert len(DECK) == len(set(DECK)) == 32
+    assert TOTAL_POINTS == card_points(DECK) == 120
+    assert Counter(card.suit for card in DECK) == {suit: 8 for suit in Suit}
+
+
+def test_card_points_000_L642():
+    assert [Rank[r].points for r in ("ACE", "TEN", "KING", "QUEEN", "JACK", "NINE")] == [
+        11, 10, 4, 3, 2, 0]
+
+
+def test_suit_rank_000_L625_clubs_spades_hearts_diamonds():
+    assert sorted(Suit, reverse=True) == [Suit.CLUBS, Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS]
+
+
+@pytest.mark.parametrize("code", ["CJ", "H10", "HT", "SA", "D7", "J♣", "♥Q"])
+def test_card_names_parse(code):
+    card = Card.parse(code)
+    assert Card.parse(card.code) == card
+
+
+def test_a_bad_card_name_is_refused():
+    with pytest.raises(ValueError):
+        Card.parse("X9")
+
+
+def test_seeded_deal_is_reproducible_and_complete():
+    first, again, other = deal("congress-1907-1"), deal("congress-1907-1"), deal("other")
+    assert first == again
+    assert first != other
+    dealt = [c for hand in first.hands for c in hand] + list(first.skat)
+    assert sorted(dealt) == sorted(DECK)
+    assert [len(hand) for hand in first.hands] == [10, 10, 10]
+
+
+def test_deal_is_3_skat_4_3_000_L1815():
+    shuffled = shuffled_deck(7)
+    hands, skat = deal(7).hands, deal(7).skat
+    assert hands[0][:3] == shuffled[0:3]
+    assert skat == shuffled[9:11]
+    assert hands[0][3:7] == shuffled[11:15]
+    assert hands[2][7:] == shuffled[29:32]
+
+
+def test_deal_is_pinned_to_its_seed():
+    # A printed hand record must come out the same on every machine and Python version.
+    assert [c.code for c in deal(1).skat] == [c.code for c in shuffled_deck(1)[9:11]]
+    assert " ".join(c.code for c in shuffled_deck("pin")[:4]) == " ".join(
+        c.code for c in deal("pin").hands[0][:3]) + " " + shuffled_deck("pin")[3].code
+
+
+@pytest.mark.parametrize(
+    ("held", "trump", "expected"),
+    [
+        (("CJ", "SJ", "HJ", "DJ", "HA", "H10"), Suit.HEARTS, 6),
+        (("CJ", "SJ", "DJ"), Suit.HEARTS, 2),  # 000 L801: the run stops at the missing J♥
+        (("SJ", "H7"), Suit.HEARTS, -1),  # "Jack of Clubs missing, with Jack of Spades"
+        (("HJ",), None, -2),  # "two black Jacks missing and holding Jack of Hearts"
+        (("DA", "S10"), Suit.CLUBS, -11),  # no trump at all: without 11 (000 L5447)
+        (("CJ", "SJ", "HJ", "DJ"), None, 4),
+        ((), None, -4),
+    ],
+)
+def test_matadors_000_L801(held, trump, expected):
+    assert matadors(cards(*held), trump) == expected
+
+
+def test_matadors_count_the_skat_001_L2554():
+    # Spades trumps "with three" because J♦ is missing; J♦ in the Skat makes "with eight".
+    hand = cards("CJ", "SJ", "HJ", "SA", "S10", "SK", "SQ")
+    assert matadors(hand, Suit.SPADES) == 3
+    assert matadors(hand + cards("DJ", "D7"), Suit.SPADES) == 8
