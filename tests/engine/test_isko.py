@@ -2,7 +2,7 @@
 
 import pytest
 
-from engine import InvalidRecord, evaluate, legal_bids, get_rule_set
+from engine import InvalidRecord, evaluate, get_rule_set, legal_bids
 
 ISKO = "isko"
 
