@@ -30,6 +30,7 @@ from .rulesets import (
     Option,
     PenaltyKind,
     RuleSet,
+    dealer_seat,
     get_rule_set,
     rule_sets,
 )
@@ -40,7 +41,7 @@ __all__ = [
     "DECK", "DEFAULT_RULE_SET", "TOTAL_POINTS", "Card", "Deal", "Declaration", "EngineError",
     "Game", "GameKind", "InvalidOption", "InvalidRecord", "Option", "Outcome", "PassedDeal",
     "Penalty", "PenaltyKind", "RamschResult", "Rank", "Record", "RuleSet", "Suit",
-    "UnknownRuleSet", "at_rate", "card_points", "deal", "describe", "evaluate",
+    "UnknownRuleSet", "at_rate", "card_points", "deal", "dealer_seat", "describe", "evaluate",
     "evaluate_outcome", "game_values", "get_rule_set", "legal_bids", "matadors",
     "parse_record", "rule_sets", "settle", "trump_order",
 ]

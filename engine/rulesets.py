@@ -109,6 +109,7 @@ class RuleSet:
     hand_flags: bool = False  # ISkO: hand and ouvert flags on suit and Grand games
     contra_option: bool = False
     bid_ladder: tuple[str, ...] = ()  # bidding by game name (USPCC)
+    seat_one_deals_first: bool = False  # ISkO: Platz 1 deals first; else the seat left of it
     notes: tuple[str, ...] = field(default=())
 
     def game(self, key: str) -> Game | None:
@@ -322,11 +323,26 @@ ISKO = RuleSet(
     min_bid=18,
     all_losses_double=True,
     hand_flags=True,
+    seat_one_deals_first=True,
     penalties=(OTHER_PENALTY,),
 )
 
 RULE_SETS: tuple[RuleSet, ...] = (NASL_1908, NASL_1898, HERTEFELD, USPCC_1898, ISKO)
 DEFAULT_RULE_SET = NASL_1908.key
+
+
+def dealer_seat(deal_number: int, players: int, rules: RuleSet) -> int:
+    """The seat (1..players) that deals ``deal_number`` (1-based) at a table of ``players``.
+
+    RULINGS 1.8: the player left of the scorekeeper (seat 1) deals first, the deal passes to
+    the left and the scorekeeper deals last; under the ISkO seat 1 deals first.
+    """
+    if players not in (3, 4):
+        raise ValueError("a Skat table seats 3 or 4 players")
+    if deal_number < 1:
+        raise ValueError("deals are numbered from 1")
+    offset = 0 if rules.seat_one_deals_first else 1
+    return (deal_number - 1 + offset) % players + 1
 
 
 def rule_sets() -> tuple[RuleSet, ...]:

@@ -4,7 +4,18 @@ from collections import Counter
 
 import pytest
 
-from engine import DECK, TOTAL_POINTS, Card, Rank, Suit, card_points, deal, matadors
+from engine import (
+    DECK,
+    TOTAL_POINTS,
+    Card,
+    Rank,
+    Suit,
+    card_points,
+    deal,
+    dealer_seat,
+    get_rule_set,
+    matadors,
+)
 from engine.cards import shuffled_deck
 
 
@@ -84,3 +95,16 @@ def test_matadors_count_the_skat_001_L2554():
     hand = cards("CJ", "SJ", "HJ", "SA", "S10", "SK", "SQ")
     assert matadors(hand, Suit.SPADES) == 3
     assert matadors(hand + cards("DJ", "D7"), Suit.SPADES) == 8
+
+
+def test_000_L1795_left_of_the_scorekeeper_deals_first_and_the_scorekeeper_last():
+    nasl = get_rule_set("nasl-1908")
+    assert [dealer_seat(k, 3, nasl) for k in range(1, 7)] == [2, 3, 1, 2, 3, 1]
+    assert [dealer_seat(k, 4, nasl) for k in range(1, 9)] == [2, 3, 4, 1, 2, 3, 4, 1]
+
+
+def test_isko_seat_one_deals_first():
+    isko = get_rule_set("isko")
+    assert [dealer_seat(k, 3, isko) for k in range(1, 5)] == [1, 2, 3, 1]
+    with pytest.raises(ValueError):
+        dealer_seat(1, 5, isko)
