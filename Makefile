@@ -3,9 +3,19 @@ VENV = .venv
 PY = $(VENV)/bin/python
 PYTEST_ARGS ?=
 
-.PHONY: install run test lint clean
+.PHONY: install browser run test lint clean
 
 install: $(VENV)/.installed
+
+# Browser tests drive Debian's Chromium through Playwright (never `playwright install`).
+CHROMIUM ?= /usr/bin/chromium
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+browser: $(CHROMIUM)
+
+$(CHROMIUM):
+	$(SUDO) apt-get update
+	DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y chromium
 
 $(VENV)/.installed: requirements.txt requirements-dev.txt
 	$(PYTHON) -m venv $(VENV)
@@ -16,9 +26,10 @@ $(VENV)/.installed: requirements.txt requirements-dev.txt
 run: $(VENV)/.installed
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py create_organizer
+	$(PY) manage.py demo_congress
 	$(PY) manage.py runserver 127.0.0.1:8000
 
-test: $(VENV)/.installed
+test: $(VENV)/.installed $(CHROMIUM)
 	$(PY) -m pytest $(PYTEST_ARGS)
 
 lint: $(VENV)/.installed

@@ -1,4 +1,266 @@
-"""Models of the tournament app (clubs, players, tournaments, series, tables, deals).
+"""Clubs, players, tournaments, entries, series, tables, seats and the audit log."""
 
-None yet; see DESIGN.md, "Domain model".
-"""
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+
+from engine import get_rule_set, rule_sets
+
+
+def rule_set_choices() -> list[tuple[str, str]]:
+    return [(r.key, f"{r.name} ({r.key})") for r in rule_sets()]
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(16)
+
+
+class Club(models.Model):
+    name = models.CharField(max_length=120, unique=True)
+    city = models.CharField(max_length=120, blank=True)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Player(models.Model):
+    first_name = models.CharField(max_length=80)
+    last_name = models.CharField(max_length=80)
+    club = models.ForeignKey(Club, null=True, blank=True, on_delete=models.SET_NULL,
+                             related_name="players")
+    email = models.EmailField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["last_name", "first_name"]
+        indexes = [models.Index(fields=["last_name", "first_name"])]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def name(self) -> str:
+        return f"{self.first_name} {self.last_name}".strip()
+
+    @property
+    def sort_name(self) -> str:
+        return f"{self.last_name}, {self.first_name}"
+
+
+class ScoringSystem(models.TextChoices):
+    LEAGUE = "league", "League (Points and Games, NASL)"
+    SEEGER_FABIAN = "seeger-fabian", "Seeger-Fabian (ISPA/DSkV)"
+
+
+class TablePolicy(models.TextChoices):
+    PREFER_FOUR = "prefer_four", "As many four-tables as possible"
+    THREE_ONLY = "three_only", "Three-tables only"
+    FOUR_ONLY = "four_only", "Four-tables only"
+
+
+class Tournament(models.Model):
+    name = models.CharField(max_length=200)
+    slug = models.SlugField(max_length=80, unique=True)
+    start_date = models.DateField()
+    end_date = models.DateField(null=True, blank=True)
+    venue = models.CharField(max_length=200, blank=True)
+    rule_set = models.CharField(max_length=20, choices=rule_set_choices, default="nasl-1908")
+    options = models.JSONField(default=dict, blank=True)
+    scoring_system = models.CharField(max_length=20, choices=ScoringSystem.choices,
+                                      default=ScoringSystem.LEAGUE)
+    series_count = models.PositiveSmallIntegerField(default=3)
+    deals_per_player = models.PositiveSmallIntegerField(default=12)
+    table_policy = models.CharField(max_length=20, choices=TablePolicy.choices,
+                                    default=TablePolicy.PREFER_FOUR)
+    public = models.BooleanField(default=False)
+    organizers = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True,
+                                        related_name="organized_tournaments")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-start_date", "name"]
+        constraints = [
+            models.CheckConstraint(condition=Q(series_count__gte=1), name="at_least_one_series"),
+            models.CheckConstraint(condition=Q(deals_per_player__gte=1),
+                                   name="at_least_one_deal"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("tournament:dashboard", args=[self.slug])
+
+    @property
+    def rules(self):
+        return get_rule_set(self.rule_set)
+
+    @property
+    def resolved_options(self) -> dict[str, bool]:
+        return self.rules.resolve_options(self.options)
+
+    def deals_at(self, table_size: int) -> int:
+        """Deals of a series at a table: every player deals ``deals_per_player`` times."""
+        return self.deals_per_player * table_size
+
+    def organized_by(self, user) -> bool:
+        if not user.is_authenticated:
+            return False
+        return user.is_superuser or self.organizers.filter(pk=user.pk).exists()
+
+
+class Entry(models.Model):
+    """A player in a tournament, with his participant number."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="entries")
+    number = models.PositiveIntegerField()
+    checked_in = models.BooleanField(default=False)
+    checked_in_at = models.DateTimeField(null=True, blank=True)
+    withdrawn = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="unique_entry_number"),
+            models.UniqueConstraint(fields=["tournament", "player"], name="unique_entry_player"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.number} {self.player.name}"
+
+    @property
+    def status(self) -> str:
+        if self.withdrawn:
+            return "withdrawn"
+        return "checked in" if self.checked_in else "registered"
+
+
+class KeepApart(models.Model):
+    """Two entries the seating must not put at one table (couples, club mates on request)."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE,
+                                   related_name="keep_apart")
+    first = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="+")
+    second = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="+")
+    reason = models.CharField(max_length=120, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["first", "second"], name="unique_keep_apart"),
+            models.CheckConstraint(condition=~Q(first=models.F("second")),
+                                   name="keep_apart_two_entries"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.first} / {self.second}"
+
+
+class SeatingMethod(models.TextChoices):
+    DRAW = "draw", "Random draw"
+    RESEAT = "reseat", "Re-seat, fewest repeat opponents"
+
+
+class SeriesStatus(models.TextChoices):
+    DRAFT = "draft", "Draft"
+    SEATED = "seated", "Seated (published)"
+    PLAYING = "playing", "Playing"
+    CONFIRMED = "confirmed", "Confirmed"
+    RELEASED = "released", "Released"
+
+
+class Series(models.Model):
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="series")
+    number = models.PositiveSmallIntegerField()
+    seating_method = models.CharField(max_length=20, choices=SeatingMethod.choices, blank=True)
+    seed = models.CharField(max_length=64, blank=True)
+    status = models.CharField(max_length=20, choices=SeriesStatus.choices,
+                              default=SeriesStatus.DRAFT)
+    repeat_pairs = models.PositiveIntegerField(default=0)
+    apart_violations = models.PositiveIntegerField(default=0)
+    seated_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        verbose_name_plural = "series"
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="unique_series_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} series {self.number}"
+
+    @property
+    def is_draft(self) -> bool:
+        return self.status == SeriesStatus.DRAFT
+
+    @property
+    def is_published(self) -> bool:
+        return self.status != SeriesStatus.DRAFT
+
+
+class Table(models.Model):
+    series = models.ForeignKey(Series, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveIntegerField()
+    token = models.CharField(max_length=32, unique=True, default=new_token)
+
+    class Meta:
+        ordering = ["series", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["series", "number"], name="unique_table_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"table {self.number}"
+
+
+class Seat(models.Model):
+    """Seat 1 is the scorekeeper's; the deal passes to the left (RULINGS 1.8)."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    series = models.ForeignKey(Series, on_delete=models.CASCADE, related_name="seats")
+    position = models.PositiveSmallIntegerField()
+    entry = models.ForeignKey(Entry, on_delete=models.RESTRICT, related_name="seats")
+
+    class Meta:
+        ordering = ["table__number", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "position"], name="unique_seat_position"),
+            models.UniqueConstraint(fields=["series", "entry"], name="one_seat_per_series"),
+            models.CheckConstraint(condition=Q(position__gte=1, position__lte=4),
+                                   name="seat_position_1_to_4"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} seat {self.position}: {self.entry}"
+
+
+class AuditEntry(models.Model):
+    """One change, with what it was before and after; never edited."""
+
+    tournament = models.ForeignKey(Tournament, null=True, blank=True, on_delete=models.CASCADE,
+                                   related_name="audit")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                             on_delete=models.SET_NULL, related_name="+")
+    actor = models.CharField(max_length=120, blank=True)  # e.g. the scorekeeper of a table link
+    action = models.CharField(max_length=60)
+    subject = models.CharField(max_length=200)
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+    at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        ordering = ["-at", "-id"]
+        verbose_name_plural = "audit entries"
+
+    def __str__(self) -> str:
+        return f"{self.at:%Y-%m-%d %H:%M} {self.action} {self.subject}"

@@ -1,7 +1,40 @@
 from django.urls import path
 
-from . import views
+from .views import organize, players, public, series
+
+app_name = "tournament"
 
 urlpatterns = [
-    path("", views.home, name="home"),
+    # organizers
+    path("organize/", organize.tournament_list, name="list"),
+    path("organize/new/", organize.tournament_create, name="create"),
+    path("organize/<slug:slug>/", organize.dashboard, name="dashboard"),
+    path("organize/<slug:slug>/edit/", organize.tournament_edit, name="edit"),
+    path("organize/<slug:slug>/audit/", organize.audit_log, name="audit"),
+    path("organize/<slug:slug>/players/", players.player_list, name="players"),
+    path("organize/<slug:slug>/players/add/", players.player_add, name="player_add"),
+    path("organize/<slug:slug>/players/import/", players.player_import, name="player_import"),
+    path("organize/<slug:slug>/players/<int:number>/", players.entry_edit, name="entry_edit"),
+    path("organize/<slug:slug>/players/<int:number>/check-in/", players.entry_check_in,
+         name="entry_check_in"),
+    path("organize/<slug:slug>/players/<int:number>/withdraw/", players.entry_withdraw,
+         name="entry_withdraw"),
+    path("organize/<slug:slug>/door/", players.door, name="door"),
+    path("organize/<slug:slug>/clubs/", players.club_list, name="clubs"),
+    path("organize/<slug:slug>/keep-apart/", players.keep_apart, name="keep_apart"),
+    path("organize/<slug:slug>/series/<int:number>/", series.series_plan, name="series"),
+    path("organize/<slug:slug>/series/<int:number>/seat/", series.series_seat,
+         name="series_seat"),
+    path("organize/<slug:slug>/series/<int:number>/swap/", series.series_swap,
+         name="series_swap"),
+    path("organize/<slug:slug>/series/<int:number>/move/", series.series_move,
+         name="series_move"),
+    path("organize/<slug:slug>/series/<int:number>/publish/", series.series_publish,
+         name="series_publish"),
+    # the room and the public
+    path("t/<slug:slug>/", public.tournament_page, name="public"),
+    path("t/<slug:slug>/series/<int:number>/tables/", public.chart_by_table, name="chart"),
+    path("t/<slug:slug>/series/<int:number>/players/", public.chart_by_player, name="where"),
+    path("t/<slug:slug>/series/<int:number>/table/<int:table>/", public.table_page,
+         name="table"),
 ]

@@ -1,0 +1,156 @@
+"""tournament.csv_import: the preview lists every bad row and saves nothing; import is atomic."""
+
+import pytest
+
+from tournament import csv_import
+from tournament.csv_import import decode_upload, import_players, parse_players_csv
+from tournament.models import AuditEntry, Club, Entry, Player
+from tournament.registration import register_player
+
+pytestmark = pytest.mark.django_db
+
+MIXED = """First name,Last name,Club,Nr,Email,Checked in
+Lena,Adler,SC Pik 7,,,yes
+,Brandt,SC Pik 7,,,
+Jonas,,Kreuz Bube,,,
+Otto,Schulz,Herz Dame,12,,no
+Lena,Adler,SC Pik 7,,,
+Max,Müller,SC Pik 7,,,
+Karl,Krause,,x1,,
+Eva,Engel,,20,not-an-email,
+Ida,Imhof,,,,maybe
+Paul,Peters,Neuer Verein,30,paul@example.org,x
+"""
+
+
+@pytest.fixture
+def registered(tournament):
+    register_player(tournament, first_name="Anna", last_name="Becker", number=12)
+    register_player(tournament, first_name="Max", last_name="Müller", club_name="SC Pik 7",
+                    number=5)
+    return tournament
+
+
+def snapshot():
+    return (Player.objects.count(), Entry.objects.count(), Club.objects.count(),
+            AuditEntry.objects.count())
+
+
+def test_the_preview_lists_every_bad_row_with_its_number_and_saves_nothing(registered):
+    before = snapshot()
+    preview = parse_players_csv(MIXED, registered)
+    assert snapshot() == before
+    assert preview.error_messages == [
+        "Row 3: first name is empty",
+        "Row 4: last name is empty",
+        "Row 5: participant number 12 is already used by Anna Becker",
+        "Row 6: the same player as row 2",
+        "Row 7: Max Müller of SC Pik 7 is already registered as number 5",
+        "Row 8: number 'x1' is not a whole number",
+        "Row 9: email 'not-an-email' is not a valid address",
+        "Row 10: checked in 'maybe' is not yes or no",
+    ]
+    assert [row.row for row in preview.rows] == [2, 11]
+    lena, paul = preview.rows
+    assert (lena.name, lena.club, lena.checked_in, lena.number) == (
+        "Lena Adler", "SC Pik 7", True, None)
+    assert (paul.number, paul.email, paul.checked_in) == (30, "paul@example.org", True)
+    # rows without a number get the next free one after everything used or given
+    assert lena.assigned_number == 31
+
+
+def test_confirm_imports_the_good_rows_in_one_go(registered, organizer):
+    preview = parse_players_csv(MIXED, registered)
+    count = import_players(registered, preview, organizer)
+    assert count == 2
+    assert registered.entries.count() == 4
+    lena = registered.entries.get(player__last_name="Adler")
+    assert lena.number == 31 and lena.checked_in and lena.checked_in_at is not None
+    paul = registered.entries.get(number=30)
+    assert paul.player.club.name == "Neuer Verein" and paul.player.email == "paul@example.org"
+    assert Club.objects.filter(name="Neuer Verein").count() == 1
+    log = AuditEntry.objects.get(action="players imported")
+    assert log.after["imported"] == 2 and log.after["new_clubs"] == ["Neuer Verein"]
+    assert log.user == organizer
+
+
+def test_import_reuses_known_players_and_existing_clubs(tournament, other_tournament, organizer):
+    register_player(other_tournament, first_name="Anna", last_name="Becker",
+                    club_name="Herz Dame")
+    preview = parse_players_csv("vorname;nachname;verein\nanna;BECKER;herz dame\n", tournament)
+    assert preview.errors == []
+    import_players(tournament, preview, organizer)
+    assert Player.objects.count() == 1
+    assert Club.objects.count() == 1
+    assert tournament.entries.get().player.entries.count() == 2
+
+
+def test_a_semicolon_file_parses():
+    text = "Vorname;Nachname;Verein;Nr\nAnna;Becker;Herz Dame, Köln;7\nOtto;Schulz;;8\n"
+    preview = parse_players_csv(text, tournament=_empty_tournament())
+    assert preview.errors == []
+    assert [(r.first_name, r.last_name, r.club, r.number) for r in preview.rows] == [
+        ("Anna", "Becker", "Herz Dame, Köln", 7), ("Otto", "Schulz", "", 8)]
+
+
+def test_a_bom_file_parses_and_header_aliases_are_accepted(tournament):
+    data = "first_name,SURNAME,club,No,e-mail,checked_in\r\nAnna,Becker,,3,,1\r\n".encode(
+        "utf-8-sig")
+    assert data.startswith(b"\xef\xbb\xbf")
+    preview = parse_players_csv(decode_upload(data), tournament)
+    assert preview.errors == []
+    row = preview.rows[0]
+    assert (row.first_name, row.last_name, row.number, row.checked_in) == (
+        "Anna", "Becker", 3, True)
+    # the BOM also goes when the text arrives undecoded by decode_upload
+    assert parse_players_csv(data.decode("utf-8"), tournament).rows[0].first_name == "Anna"
+
+
+def test_a_file_that_is_not_utf8_is_refused():
+    with pytest.raises(ValueError, match="not UTF-8"):
+        decode_upload("Vorname;Nachname\nJürgen;Groß\n".encode("cp1252"))
+
+
+def test_a_header_without_names_is_refused(tournament):
+    preview = parse_players_csv("club,number\nSC Pik 7,4\n", tournament)
+    assert preview.rows == []
+    assert [row for row, _ in preview.errors] == [1, 1]
+    assert "no first name column" in preview.errors[0][1]
+
+
+def test_a_failure_in_the_middle_saves_nothing(tournament, organizer, monkeypatch):
+    text = "first,last,club\nA,One,New Club\nB,Two,\nC,Three,\nD,Four,\n"
+    preview = parse_players_csv(text, tournament)
+    assert len(preview.rows) == 4
+    real = csv_import._create_entry
+    calls = []
+
+    def failing(*args, **kwargs):
+        calls.append(1)
+        if len(calls) == 3:
+            raise RuntimeError("disk full")
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(csv_import, "_create_entry", failing)
+    before = snapshot()
+    with pytest.raises(RuntimeError):
+        import_players(tournament, preview, organizer)
+    assert len(calls) == 3
+    assert snapshot() == before
+    assert not Club.objects.filter(name="New Club").exists()
+
+
+def test_a_conflict_since_the_preview_saves_nothing(tournament, organizer):
+    preview = parse_players_csv("first,last,nr\nA,One,\nB,Two,4\n", tournament)
+    register_player(tournament, first_name="Zoe", last_name="Late", number=4)
+    with pytest.raises(ValueError, match="number 4 is already used"):
+        import_players(tournament, preview, organizer)
+    assert tournament.entries.count() == 1
+
+
+def _empty_tournament():
+    import datetime
+
+    from tournament.models import Tournament
+
+    return Tournament.objects.create(name="T", slug="t", start_date=datetime.date(2027, 1, 1))

@@ -1,0 +1,32 @@
+"""The demo congress that `make run` loads."""
+
+import pytest
+from django.core.management import call_command
+
+from tournament.models import Seat, SeriesStatus, Tournament
+
+pytestmark = pytest.mark.django_db
+
+
+def test_demo_congress_is_seated_and_published(capsys):
+    call_command("demo_congress")
+    tournament = Tournament.objects.get(slug="demo-congress")
+    assert tournament.entries.count() == 62
+    assert tournament.entries.filter(checked_in=True).count() == 59
+    assert tournament.entries.values("player__club").distinct().count() == 8
+    for series in tournament.series.all():
+        assert series.status == SeriesStatus.SEATED
+        assert Seat.objects.filter(series=series).count() == 59
+        assert sorted({t.seats.count() for t in series.tables.all()}) == [3, 4]
+    # re-seating keeps repeat opponents at zero for a congress of this size
+    assert [s.repeat_pairs for s in tournament.series.order_by("number")] == [0, 0, 0]
+    assert "demo-congress" in capsys.readouterr().out
+
+
+def test_demo_congress_is_idempotent_and_can_be_reset():
+    call_command("demo_congress")
+    first_id = Tournament.objects.get(slug="demo-congress").id
+    call_command("demo_congress")
+    assert Tournament.objects.filter(slug="demo-congress").count() == 1
+    call_command("demo_congress", "--reset")
+    assert Tournament.objects.get(slug="demo-congress").id != first_id

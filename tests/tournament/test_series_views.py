@@ -1,0 +1,131 @@
+"""Organizer series pages and the public seating charts, through the test client."""
+
+import datetime
+
+import pytest
+from django.urls import reverse
+
+from tournament import plans
+from tournament.models import AuditEntry, Entry, Player, SeatingMethod, SeriesStatus, Tournament
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def marta(django_user_model):
+    return django_user_model.objects.create_user("marta-series", password="x")
+
+
+@pytest.fixture
+def congress(marta):
+    tournament = Tournament.objects.create(name="Spring Congress", slug="spring",
+                                           start_date=datetime.date(2027, 4, 3), public=True)
+    tournament.organizers.add(marta)
+    plans.ensure_series(tournament)
+    for n in range(1, 11):
+        player = Player.objects.create(first_name=f"First{n}", last_name=f"Last{n:02d}")
+        Entry.objects.create(tournament=tournament, player=player, number=n, checked_in=True)
+    return tournament
+
+
+@pytest.fixture
+def marta_client(client, marta):
+    client.force_login(marta)
+    return client
+
+
+def url(name, tournament, *args):
+    return reverse(f"tournament:{name}", args=[tournament.slug, *args])
+
+
+def test_organizer_draws_publishes_and_the_public_sees_the_chart(marta_client, client, congress):
+    response = marta_client.post(url("series_seat", congress, 1),
+                                 {"method": SeatingMethod.DRAW, "seed": "hall-1"}, follow=True)
+    assert "seated at 3 tables from seed hall-1" in response.content.decode()
+    series = congress.series.get(number=1)
+    assert series.seed == "hall-1" and series.tables.count() == 3
+
+    # not published: the public gets a 404, the organizer sees a draft banner
+    chart = url("chart", congress, 1)
+    assert marta_client.get(chart).status_code == 200
+    marta_client.post(url("series_publish", congress, 1))
+    series.refresh_from_db()
+    assert series.status == SeriesStatus.SEATED
+
+    client.logout()
+    page = client.get(chart).content.decode()
+    assert "Table 3" in page and "First7 Last07" in page
+    where = client.get(url("where", congress, 1)).content.decode()
+    assert where.index("Last01, First1") < where.index("Last10, First10")
+
+
+def test_the_public_cannot_see_a_draft_or_a_private_tournament(marta_client, client, congress):
+    marta_client.post(url("series_seat", congress, 1), {"method": "draw", "seed": "x"})
+    client.logout()
+    assert client.get(url("chart", congress, 1)).status_code == 404
+    congress.public = False
+    congress.save()
+    assert client.get(url("public", congress)).status_code == 404
+
+
+def test_swap_through_the_page_and_the_audit_log_shows_it(marta_client, congress):
+    marta_client.post(url("series_seat", congress, 1), {"method": "draw", "seed": "s"})
+    series = congress.series.get(number=1)
+    layout = plans.snapshot(series)
+    a, b = layout[0][0], layout[2][0]
+    response = marta_client.post(url("series_swap", congress, 1), {"first": a, "second": b},
+                                 follow=True)
+    assert f"Players {a} and {b} swapped seats." in response.content.decode()
+    assert plans.snapshot(series)[0][0] == b
+    audit = marta_client.get(url("audit", congress)).content.decode()
+    assert "players swapped" in audit and "marta-series" in audit
+    assert AuditEntry.objects.filter(tournament=congress, action="players swapped").exists()
+
+
+def test_a_refused_change_shows_the_reason(marta_client, congress):
+    marta_client.post(url("series_seat", congress, 1), {"method": "draw", "seed": "s"})
+    response = marta_client.post(url("series_swap", congress, 1), {"first": 3, "second": 99},
+                                 follow=True)
+    assert "Player number 99 has no seat in series 1." in response.content.decode()
+
+
+def test_only_organizers_reach_the_series_page(client, django_user_model, congress):
+    page = url("series", congress, 1)
+    assert client.get(page).status_code == 302  # to the login page
+    stranger = django_user_model.objects.create_user("stranger", password="x")
+    client.force_login(stranger)
+    assert client.get(page).status_code == 403
+    assert client.post(url("series_seat", congress, 1), {"method": "draw"}).status_code == 403
+
+
+def test_create_tournament_with_rule_set_options(marta_client, marta):
+    response = marta_client.post(reverse("tournament:create"), {
+        "name": "Fall Club Night", "slug": "", "start_date": "2027-10-02", "end_date": "",
+        "venue": "Club house", "rule_set": "nasl-1908", "scoring_system": "league",
+        "series_count": 2, "deals_per_player": 12, "table_policy": "prefer_four",
+        "public": "on", "opt__nasl-1908__contra": "on", "opt__nasl-1908__ramsch": "on",
+    })
+    tournament = Tournament.objects.get(slug="fall-club-night")
+    assert response.status_code == 302
+    assert tournament.options == {"contra": True}
+    assert tournament.resolved_options["contra"] is True
+    assert tournament.organized_by(marta)
+    assert list(tournament.series.values_list("number", flat=True)) == [1, 2]
+
+
+def test_create_refuses_a_bad_option_combination(marta_client):
+    response = marta_client.post(reverse("tournament:create"), {
+        "name": "Odd", "start_date": "2027-10-02", "rule_set": "nasl-1908",
+        "scoring_system": "league", "series_count": 1, "deals_per_player": 12,
+        "table_policy": "prefer_four", "opt__nasl-1908__point_ramsch": "on",
+    })
+    assert response.status_code == 200
+    assert "point_ramsch needs ramsch=on" in response.content.decode()
+    assert not Tournament.objects.filter(name="Odd").exists()
+
+
+def test_table_page_names_the_first_dealer(marta_client, congress):
+    marta_client.post(url("series_seat", congress, 1), {"method": "draw", "seed": "d"})
+    page = marta_client.get(url("table", congress, 1, 1)).content.decode()
+    assert "The first deal is dealt by seat 2" in page
+    assert "48 deals" in page  # table 1 is a four-table: 4 x 12

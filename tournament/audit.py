@@ -1,0 +1,19 @@
+"""The audit log: every change to a plan, an entry or a deal is kept with before and after."""
+
+from __future__ import annotations
+
+from .models import AuditEntry, Tournament
+
+
+def record_change(tournament: Tournament | None, user, action: str, subject: str,
+                  before=None, after=None, actor: str = "") -> AuditEntry:
+    authenticated = user is not None and getattr(user, "is_authenticated", False)
+    return AuditEntry.objects.create(
+        tournament=tournament,
+        user=user if authenticated else None,
+        actor=actor or (user.get_username() if authenticated else ""),
+        action=action,
+        subject=subject,
+        before=before,
+        after=after,
+    )

@@ -1,0 +1,321 @@
+"""Importing players from a CSV file: parse and check everything first, save only on confirm.
+
+``parse_players_csv`` never writes to the database; it returns an ``ImportPreview`` with the
+good rows and, for every bad row, its row number (the header is row 1, as in a spreadsheet)
+and why. ``import_players`` saves the good rows in one transaction and checks each row again
+inside it, so a row that went stale between preview and confirm rolls the whole import back.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass, field
+
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
+from django.db import transaction
+from django.db.models.functions import Lower
+from django.utils import timezone
+
+from .audit import record_change
+from .models import Club, Entry, Player, Tournament
+from .registration import (
+    CLUB_MAX,
+    NAME_MAX,
+    RegistrationError,
+    clean_text,
+    lock_tournament,
+    name_key,
+    player_label,
+)
+
+# Canonical column -> accepted headers (compared lower-case, "_" and "-" read as spaces).
+ALIASES = {
+    "first_name": {"first name", "firstname", "first", "given name", "vorname"},
+    "last_name": {"last name", "lastname", "last", "surname", "family name", "nachname"},
+    "club": {"club", "verein", "club name"},
+    "number": {"number", "no", "no.", "nr", "nr.", "#", "participant", "participant number",
+               "startnummer"},
+    "email": {"email", "e mail", "mail", "e mail address", "email address"},
+    "checked_in": {"checked in", "checkedin", "check in", "present"},
+}
+COLUMN_LABELS = {
+    "first_name": "first name", "last_name": "last name", "club": "club", "number": "number",
+    "email": "email", "checked_in": "checked in",
+}
+YES = {"yes", "y", "1", "x", "true", "ja", "j"}
+NO = {"no", "n", "0", "false", "nein", ""}
+
+
+@dataclass
+class ImportRow:
+    row: int  # spreadsheet row number, the header being row 1
+    first_name: str
+    last_name: str
+    club: str = ""
+    email: str = ""
+    number: int | None = None  # as given; None: the next free number on import
+    checked_in: bool = False
+    assigned_number: int = 0  # the number the row gets (given or next free)
+
+    @property
+    def name(self) -> str:
+        return f"{self.first_name} {self.last_name}"
+
+
+@dataclass
+class ImportPreview:
+    rows: list[ImportRow] = field(default_factory=list)  # the good rows
+    errors: list[tuple[int, str]] = field(default_factory=list)  # (row number, message)
+    warnings: list[tuple[int, str]] = field(default_factory=list)  # not blocking
+    ignored_columns: list[str] = field(default_factory=list)
+    text: str = ""
+
+    @property
+    def bad_rows(self) -> list[int]:
+        return sorted({row for row, _ in self.errors})
+
+    @property
+    def error_messages(self) -> list[str]:
+        return [f"Row {row}: {message}" for row, message in self.errors]
+
+    @property
+    def warning_messages(self) -> list[str]:
+        return [f"Row {row}: {message}" for row, message in self.warnings]
+
+
+def decode_upload(data: bytes) -> str:
+    """UTF-8 text, with or without a byte-order mark; anything else is refused."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise ValueError("The file is not UTF-8 text. Save it from the spreadsheet as "
+                         "“CSV UTF-8” and upload it again.") from None
+
+
+def _header_key(header: str) -> str:
+    return " ".join(header.replace("_", " ").replace("-", " ").split()).casefold()
+
+
+def _dialect(text: str):
+    sample = "\n".join(text.splitlines()[:20])
+    try:
+        return csv.Sniffer().sniff(sample, delimiters=",;\t")
+    except csv.Error:
+        first_line = text.splitlines()[0] if text else ""
+        delimiter = ";" if first_line.count(";") > first_line.count(",") else ","
+
+        class Fallback(csv.excel):
+            pass
+
+        Fallback.delimiter = delimiter
+        return Fallback
+
+
+def parse_players_csv(text: str, tournament: Tournament) -> ImportPreview:
+    """Read and check a players CSV against the tournament; nothing is saved."""
+    text = text.lstrip("\ufeff")
+    preview = ImportPreview(text=text)
+    if not text.strip():
+        preview.errors.append((1, "the file is empty"))
+        return preview
+    records = list(csv.reader(io.StringIO(text, newline=""), _dialect(text)))
+    header, body = records[0], records[1:]
+    columns: dict[str, int] = {}
+    for index, title in enumerate(header):
+        key = _header_key(title)
+        canonical = next((c for c, names in ALIASES.items() if key in names), None)
+        if canonical is None:
+            if key:
+                preview.ignored_columns.append(title.strip())
+        elif canonical in columns:
+            preview.errors.append((1, f"the header has two {COLUMN_LABELS[canonical]} columns"))
+        else:
+            columns[canonical] = index
+    for required in ("first_name", "last_name"):
+        if required not in columns:
+            preview.errors.append(
+                (1, f"the header has no {COLUMN_LABELS[required]} column (it needs first "
+                    "name and last name; club, number, email and checked in are optional)"))
+    if preview.errors:
+        return preview
+    _check_rows(preview, body, columns, tournament)
+    return preview
+
+
+def _check_rows(preview: ImportPreview, body: list[list[str]], columns: dict[str, int],
+                tournament: Tournament) -> None:
+    # What the database knows, in a bounded number of queries.
+    entries = list(tournament.entries.select_related("player__club"))
+    by_number = {e.number: e for e in entries}
+    by_name: dict[tuple[str, str], list[Entry]] = {}
+    for entry in entries:
+        by_name.setdefault(name_key(entry.player.first_name, entry.player.last_name),
+                           []).append(entry)
+    seen_players: dict[tuple[str, str, str], int] = {}
+    seen_numbers: dict[int, int] = {}
+
+    for row_number, cells in enumerate(body, start=2):
+        if not any(cell.strip() for cell in cells):
+            continue  # blank line
+
+        def cell(column, cells=cells):
+            index = columns.get(column)
+            return clean_text(cells[index]) if index is not None and index < len(cells) else ""
+
+        problems: list[str] = []
+        first, last, club = cell("first_name"), cell("last_name"), cell("club")
+        email, number_text, checked_text = cell("email"), cell("number"), cell("checked_in")
+        if not first:
+            problems.append("first name is empty")
+        elif len(first) > NAME_MAX:
+            problems.append(f"first name is longer than {NAME_MAX} letters")
+        if not last:
+            problems.append("last name is empty")
+        elif len(last) > NAME_MAX:
+            problems.append(f"last name is longer than {NAME_MAX} letters")
+        if len(club) > CLUB_MAX:
+            problems.append(f"club name is longer than {CLUB_MAX} letters")
+        number = None
+        if number_text:
+            try:
+                number = int(number_text)
+            except ValueError:
+                problems.append(f"number '{number_text}' is not a whole number")
+            else:
+                if number < 1:
+                    problems.append(f"number {number} is not 1 or more")
+                    number = None
+                elif number in by_number:
+                    problems.append(f"participant number {number} is already used by "
+                                    f"{by_number[number].player.name}")
+                elif number in seen_numbers:
+                    problems.append(f"participant number {number} is also given in row "
+                                    f"{seen_numbers[number]}")
+                else:
+                    seen_numbers[number] = row_number
+        if email:
+            try:
+                validate_email(email)
+            except ValidationError:
+                problems.append(f"email '{email}' is not a valid address")
+        if checked_text.casefold() in YES:
+            checked_in = True
+        elif checked_text.casefold() in NO:
+            checked_in = False
+        else:
+            problems.append(f"checked in '{checked_text}' is not yes or no")
+            checked_in = False
+        if first and last:
+            key = (*name_key(first, last), club.casefold())
+            if key in seen_players:
+                problems.append(f"the same player as row {seen_players[key]}")
+            else:
+                seen_players[key] = row_number
+            for entry in by_name.get(name_key(first, last), []):
+                entry_club = entry.player.club.name if entry.player.club_id else ""
+                if entry_club.casefold() == club.casefold():
+                    problems.append(f"{player_label(entry.player)} is already registered "
+                                    f"as number {entry.number}")
+                else:
+                    preview.warnings.append(
+                        (row_number, f"{first} {last} of {club or 'no club'}: a player of "
+                                     f"the same name is registered as number {entry.number} "
+                                     f"({player_label(entry.player)}); imported as a different "
+                                     "player"))
+        if problems:
+            preview.errors.extend((row_number, problem) for problem in problems)
+            continue
+        preview.rows.append(ImportRow(row=row_number, first_name=first, last_name=last,
+                                      club=club, email=email, number=number,
+                                      checked_in=checked_in))
+
+    # The numbers rows without one will get: after the highest number in use or given.
+    highest = max([0, *by_number, *(r.number for r in preview.rows if r.number)])
+    for import_row in preview.rows:
+        if import_row.number:
+            import_row.assigned_number = import_row.number
+        else:
+            highest += 1
+            import_row.assigned_number = highest
+
+
+def import_players(tournament: Tournament, preview: ImportPreview, user) -> int:
+    """Save the preview's good rows in one transaction; return how many were imported.
+
+    Missing clubs are created; a known player (same name and club) is reused. Each row is
+    checked again inside the transaction: any conflict (a number or player registered since
+    the preview) raises ``RegistrationError`` and nothing is saved.
+    """
+    if not preview.rows:
+        return 0
+    with transaction.atomic():
+        lock_tournament(tournament)
+        clubs = {c.name.casefold(): c for c in Club.objects.all()}
+        new_clubs: list[str] = []
+        used_numbers = set(tournament.entries.values_list("number", flat=True))
+        registered = {
+            (*name_key(first, last), (club or "").casefold())
+            for first, last, club in tournament.entries.values_list(
+                "player__first_name", "player__last_name", "player__club__name")
+        }
+        known = _known_players(tournament, preview.rows)
+        highest = max([0, *used_numbers, *(r.number for r in preview.rows if r.number)])
+        count = 0
+        for row in preview.rows:
+            key = (*name_key(row.first_name, row.last_name), row.club.casefold())
+            if key in registered:
+                raise RegistrationError(
+                    "__all__", f"Row {row.row}: {row.name} is already registered; "
+                               "nothing was imported.")
+            number = row.number
+            if number is None:
+                highest += 1
+                number = highest
+            if number in used_numbers:
+                raise RegistrationError(
+                    "__all__", f"Row {row.row}: number {number} is already used; "
+                               "nothing was imported.")
+            club = None
+            if row.club:
+                club = clubs.get(row.club.casefold())
+                if club is None:
+                    club = Club.objects.create(name=row.club)
+                    clubs[row.club.casefold()] = club
+                    new_clubs.append(club.name)
+            player = known.get(key)
+            if player is None:
+                player = Player.objects.create(first_name=row.first_name,
+                                               last_name=row.last_name, club=club,
+                                               email=row.email)
+            _create_entry(tournament, player, number, row.checked_in)
+            used_numbers.add(number)
+            registered.add(key)
+            count += 1
+        record_change(tournament, user, "players imported", f"{count} players from CSV",
+                      after={"imported": count, "new_clubs": new_clubs,
+                             "rows": [r.row for r in preview.rows]})
+    return count
+
+
+def _create_entry(tournament: Tournament, player: Player, number: int,
+                  checked_in: bool) -> Entry:
+    return Entry.objects.create(tournament=tournament, player=player, number=number,
+                                checked_in=checked_in,
+                                checked_in_at=timezone.now() if checked_in else None)
+
+
+def _known_players(tournament: Tournament,
+                   rows: list[ImportRow]) -> dict[tuple[str, str, str], Player]:
+    """Players not in this tournament with a row's name and club, in one query."""
+    last_names = {row.last_name.lower() for row in rows}
+    known: dict[tuple[str, str, str], Player] = {}
+    candidates = (Player.objects.annotate(last_lower=Lower("last_name"))
+                  .filter(last_lower__in=last_names)
+                  .exclude(entries__tournament=tournament)
+                  .select_related("club").order_by("pk"))
+    for player in candidates:
+        club = player.club.name.casefold() if player.club_id else ""
+        known.setdefault((*name_key(player.first_name, player.last_name), club), player)
+    return known

@@ -1,0 +1,103 @@
+"""Forms of the organizer's tournament and series pages."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.text import slugify
+
+from engine import InvalidOption, get_rule_set, rule_sets
+
+from .models import SeatingMethod, Tournament
+
+
+class DateInput(forms.DateInput):
+    input_type = "date"
+
+
+class TournamentForm(forms.ModelForm):
+    """A tournament with its rule set and that rule set's options as check boxes."""
+
+    class Meta:
+        model = Tournament
+        fields = ["name", "slug", "start_date", "end_date", "venue", "rule_set",
+                  "scoring_system", "series_count", "deals_per_player", "table_policy",
+                  "public"]
+        widgets = {"start_date": DateInput(), "end_date": DateInput()}
+        help_texts = {
+            "slug": "Short name for addresses, e.g. nasl-congress-2027. Left empty, it is made "
+                    "from the name.",
+            "deals_per_player": "Deals each player deals per series: 12 gives 36 deals at a "
+                                "three-table and 48 at a four-table.",
+        }
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["slug"].required = False
+        current = self.instance.options or {}
+        for rule_set in rule_sets():
+            for option in rule_set.options:
+                name = self.option_field(rule_set.key, option.key)
+                initial = current.get(option.key, option.default)
+                if self.instance.rule_set != rule_set.key:
+                    initial = option.default
+                self.fields[name] = forms.BooleanField(
+                    required=False, initial=initial, label=option.help,
+                    help_text=f"{rule_set.key}: option {option.key}",
+                )
+
+    @staticmethod
+    def option_field(rule_set: str, option: str) -> str:
+        return f"opt__{rule_set}__{option}"
+
+    def option_groups(self):
+        """(rule set, [bound option fields]) for the template."""
+        return [
+            (r, [self[self.option_field(r.key, o.key)] for o in r.options])
+            for r in rule_sets() if r.options
+        ]
+
+    def clean_slug(self):
+        slug = self.cleaned_data.get("slug") or slugify(self.cleaned_data.get("name", ""))
+        if not slug:
+            raise forms.ValidationError("Enter a short name for the address.")
+        clash = Tournament.objects.filter(slug=slug).exclude(pk=self.instance.pk)
+        if clash.exists():
+            raise forms.ValidationError(f"The address {slug!r} is taken; choose another.")
+        return slug
+
+    def clean(self):
+        data = super().clean()
+        start, end = data.get("start_date"), data.get("end_date")
+        if start and end and end < start:
+            self.add_error("end_date", "The last day cannot be before the first.")
+        key = data.get("rule_set")
+        if key:
+            rule_set = get_rule_set(key)
+            chosen = {o.key: bool(data.get(self.option_field(key, o.key)))
+                      for o in rule_set.options}
+            try:
+                rule_set.resolve_options(chosen)
+            except InvalidOption as exc:
+                raise forms.ValidationError(str(exc)) from exc
+            # keep only what differs from the rule set's defaults
+            self.instance.options = {k: v for k, v in chosen.items()
+                                     if v != rule_set.option(k).default}
+        return data
+
+
+class SeatForm(forms.Form):
+    method = forms.ChoiceField(choices=SeatingMethod.choices, initial=SeatingMethod.DRAW)
+    seed = forms.CharField(
+        max_length=64, required=False,
+        help_text="The same seed gives the same plan. Left empty, a new seed is drawn.",
+    )
+
+
+class SwapForm(forms.Form):
+    first = forms.IntegerField(min_value=1, label="Player number")
+    second = forms.IntegerField(min_value=1, label="swap with player number")
+
+
+class MoveForm(forms.Form):
+    number = forms.IntegerField(min_value=1, label="Player number")
+    table = forms.IntegerField(min_value=1, label="to table")

@@ -1,0 +1,284 @@
+"""Series plans in the database: seat a series, correct it by hand, publish it.
+
+The algorithms live in :mod:`tournament.seating` (plain functions over entry ids); this module
+feeds them from the database with a bounded number of queries and stores the result in one
+transaction, auditing every change.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections import defaultdict
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.utils import timezone
+
+from . import seating
+from .audit import record_change
+from .models import Entry, KeepApart, Seat, SeatingMethod, Series, SeriesStatus, Table
+
+
+class PlanError(ValueError):
+    """A plan change the organizer must be told about, in one sentence."""
+
+
+def checked_in_ids(tournament) -> list[int]:
+    return list(
+        Entry.objects.filter(tournament=tournament, checked_in=True, withdrawn=False)
+        .order_by("number").values_list("id", flat=True)
+    )
+
+
+def keep_apart_pairs(tournament) -> list[tuple[int, int]]:
+    return list(KeepApart.objects.filter(tournament=tournament)
+                .values_list("first_id", "second_id"))
+
+
+def met_pairs(tournament, before: int) -> set[frozenset[int]]:
+    """Pairs of entries that shared a table in a series numbered below ``before``."""
+    tables: dict[int, list[int]] = defaultdict(list)
+    for table_id, entry_id in Seat.objects.filter(
+        series__tournament=tournament, series__number__lt=before
+    ).values_list("table_id", "entry_id"):
+        tables[table_id].append(entry_id)
+    return seating.pairs_of(tables.values())
+
+
+def snapshot(series: Series) -> list[list[int]]:
+    """The plan as participant numbers, table by table in seat order (for the audit log)."""
+    tables: dict[int, list[tuple[int, int]]] = defaultdict(list)
+    for table_number, position, number in Seat.objects.filter(series=series).values_list(
+        "table__number", "position", "entry__number"
+    ):
+        tables[table_number].append((position, number))
+    return [[n for _, n in sorted(tables[t])] for t in sorted(tables)]
+
+
+def new_seed() -> str:
+    return secrets.token_hex(4)
+
+
+def _require_changeable(series: Series) -> None:
+    if series.status not in (SeriesStatus.DRAFT, SeriesStatus.SEATED):
+        raise PlanError(f"Series {series.number} has started; its plan can no longer change.")
+    if _has_deals(series):
+        raise PlanError(f"Deals are entered in series {series.number}; its plan is fixed.")
+
+
+def _has_deals(series: Series) -> bool:
+    # Deal entry arrives with the score sheets; until then no series has deals.
+    deals = getattr(Table, "deals", None)
+    return deals is not None and series.tables.filter(deals__isnull=False).exists()
+
+
+def seat_series(series: Series, method: str, seed: str | None, user) -> seating.Plan:
+    """Draw or re-seat ``series`` from the checked-in players, replacing a draft plan."""
+    tournament = series.tournament
+    if series.status != SeriesStatus.DRAFT:
+        raise PlanError(f"Series {series.number} is published; only a draft can be re-drawn.")
+    seed = (seed or "").strip() or new_seed()
+    entries = checked_in_ids(tournament)
+    apart = keep_apart_pairs(tournament)
+    policy = seating.TablePolicy(tournament.table_policy)
+    try:
+        if method == SeatingMethod.RESEAT:
+            plan = seating.reseat(entries, seed, met_pairs(tournament, series.number),
+                                  policy=policy, keep_apart=apart)
+        elif method == SeatingMethod.DRAW:
+            plan = seating.draw(entries, seed, policy=policy, keep_apart=apart)
+        else:
+            raise PlanError(f"Unknown seating method {method!r}.")
+    except seating.SeatingError as exc:
+        raise PlanError(str(exc)) from exc
+
+    with transaction.atomic():
+        before = snapshot(series)
+        series.tables.all().delete()  # seats go with their tables
+        tables = Table.objects.bulk_create(
+            [Table(series=series, number=n) for n in range(1, len(plan.tables) + 1)]
+        )
+        Seat.objects.bulk_create(
+            Seat(table=table, series=series, position=position, entry_id=entry_id)
+            for table, members in zip(tables, plan.tables, strict=True)
+            for position, entry_id in enumerate(members, start=1)
+        )
+        series.seating_method = method
+        series.seed = seed
+        series.repeat_pairs = plan.repeat_pairs
+        series.apart_violations = plan.apart_violations
+        series.save(update_fields=["seating_method", "seed", "repeat_pairs",
+                                   "apart_violations"])
+        record_change(tournament, user, "series seated", f"series {series.number}",
+                      before=before or None,
+                      after={"method": method, "seed": seed, "tables": snapshot(series),
+                             "repeat_pairs": plan.repeat_pairs})
+    return plan
+
+
+def _seat_of(series: Series, number: int) -> Seat:
+    seat = (Seat.objects.select_related("table", "entry__player")
+            .filter(series=series, entry__number=number).first())
+    if seat is None:
+        raise PlanError(f"Player number {number} has no seat in series {series.number}.")
+    return seat
+
+
+def swap_players(series: Series, first: int, second: int, user) -> None:
+    """Swap the seats of two players (by participant number)."""
+    _require_changeable(series)
+    if first == second:
+        raise PlanError("Choose two different players to swap.")
+    with transaction.atomic():
+        a, b = _seat_of(series, first), _seat_of(series, second)
+        before = {"table": a.table.number, "seat": a.position, "player": first,
+                  "other_table": b.table.number, "other_seat": b.position, "other": second}
+        a_entry, b_entry = a.entry_id, b.entry_id
+        # one seat per series is unique: park one entry on a placeholder row first
+        Seat.objects.filter(pk=a.pk).delete()
+        Seat.objects.filter(pk=b.pk).update(entry_id=a_entry)
+        Seat.objects.create(table=a.table, series=series, position=a.position, entry_id=b_entry)
+        _recount(series)
+        record_change(series.tournament, user, "players swapped", f"series {series.number}",
+                      before=before,
+                      after={"player": first, "table": b.table.number, "seat": b.position,
+                             "other": second, "other_table": a.table.number,
+                             "other_seat": a.position})
+
+
+def move_player(series: Series, number: int, table_number: int, user) -> None:
+    """Move a player to another table's free seat (the last position), keeping sizes 3-4."""
+    _require_changeable(series)
+    with transaction.atomic():
+        seat = _seat_of(series, number)
+        target = series.tables.filter(number=table_number).first()
+        if target is None:
+            raise PlanError(f"Series {series.number} has no table {table_number}.")
+        if target.pk == seat.table_id:
+            raise PlanError(f"Player {number} already sits at table {table_number}.")
+        if target.seats.count() >= 4:
+            raise PlanError(f"Table {table_number} is full (4 players); swap instead.")
+        source = seat.table
+        before = {"player": number, "table": source.number, "seat": seat.position}
+        seat.delete()
+        _close_gaps(source)
+        position = target.seats.count() + 1
+        Seat.objects.create(table=target, series=series, position=position,
+                            entry_id=seat.entry_id)
+        _recount(series)
+        record_change(series.tournament, user, "player moved", f"series {series.number}",
+                      before=before,
+                      after={"player": number, "table": table_number, "seat": position})
+
+
+def _close_gaps(table: Table) -> None:
+    for position, seat in enumerate(table.seats.order_by("position"), start=1):
+        if seat.position != position:
+            Seat.objects.filter(pk=seat.pk).update(position=position)
+
+
+def _recount(series: Series) -> None:
+    tables = [members for members in _members(series).values()]
+    met = met_pairs(series.tournament, series.number)
+    apart = {frozenset(p) for p in keep_apart_pairs(series.tournament)}
+    pairs = seating.pairs_of(tables)
+    series.repeat_pairs = len(pairs & met)
+    series.apart_violations = len(pairs & apart)
+    series.save(update_fields=["repeat_pairs", "apart_violations"])
+
+
+def _members(series: Series) -> dict[int, list[int]]:
+    tables: dict[int, list[int]] = defaultdict(list)
+    for table_number, entry_id in Seat.objects.filter(series=series).order_by(
+        "table__number", "position"
+    ).values_list("table__number", "entry_id"):
+        tables[table_number].append(entry_id)
+    return tables
+
+
+def plan_problems(series: Series) -> list[str]:
+    """What stops a plan from being published, in words."""
+    problems = []
+    tables = _members(series)
+    if not tables:
+        problems.append("No table is seated yet.")
+    for number, members in sorted(tables.items()):
+        if len(members) not in (3, 4):
+            problems.append(f"Table {number} has {len(members)} players; a table seats 3 or 4.")
+    seated = {e for members in tables.values() for e in members}
+    missing = (Entry.objects.filter(tournament=series.tournament, checked_in=True,
+                                    withdrawn=False).exclude(id__in=seated).count())
+    if missing:
+        problems.append(f"{missing} checked-in player(s) have no seat; re-draw or move them in.")
+    return problems
+
+
+def publish(series: Series, user) -> None:
+    """Draft → seated: the plan is shown in the room and to the public."""
+    if series.status != SeriesStatus.DRAFT:
+        raise PlanError(f"Series {series.number} is already published.")
+    problems = [p for p in plan_problems(series) if "no seat" not in p]
+    if problems:
+        raise PlanError(" ".join(problems))
+    with transaction.atomic():
+        series.status = SeriesStatus.SEATED
+        series.seated_at = timezone.now()
+        series.save(update_fields=["status", "seated_at"])
+        record_change(series.tournament, user, "series published", f"series {series.number}",
+                      before={"status": "draft"}, after={"status": "seated"})
+
+
+def unpublish(series: Series, user) -> None:
+    """Seated → draft again, while no deal is entered."""
+    if series.status != SeriesStatus.SEATED:
+        raise PlanError(f"Series {series.number} is not in the seated state.")
+    _require_changeable(series)
+    with transaction.atomic():
+        series.status = SeriesStatus.DRAFT
+        series.save(update_fields=["status"])
+        record_change(series.tournament, user, "series unpublished", f"series {series.number}",
+                      before={"status": "seated"}, after={"status": "draft"})
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    table: int
+    position: int
+    number: int
+    name: str
+    sort_name: str
+    club: str
+
+
+def seat_rows(series: Series) -> list[SeatRow]:
+    """Every seat of a series with its player, in one query."""
+    rows = Seat.objects.filter(series=series).values_list(
+        "table__number", "position", "entry__number", "entry__player__first_name",
+        "entry__player__last_name", "entry__player__club__name",
+    )
+    return [
+        SeatRow(table, position, number, f"{first} {last}", f"{last}, {first}", club or "")
+        for table, position, number, first, last, club in rows
+    ]
+
+
+def chart_by_table(series: Series) -> list[tuple[int, list[SeatRow]]]:
+    tables: dict[int, list[SeatRow]] = defaultdict(list)
+    for row in seat_rows(series):
+        tables[row.table].append(row)
+    return [(t, sorted(tables[t], key=lambda r: r.position)) for t in sorted(tables)]
+
+
+def chart_by_player(series: Series) -> list[SeatRow]:
+    return sorted(seat_rows(series), key=lambda r: (r.sort_name.lower(), r.number))
+
+
+def ensure_series(tournament) -> list[Series]:
+    """The tournament's series 1..series_count, created as drafts where missing."""
+    existing = {s.number: s for s in tournament.series.all()}
+    missing = [Series(tournament=tournament, number=n)
+               for n in range(1, tournament.series_count + 1) if n not in existing]
+    if missing:
+        Series.objects.bulk_create(missing)
+        existing = {s.number: s for s in tournament.series.all()}
+    return [existing[n] for n in sorted(existing)]

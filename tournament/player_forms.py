@@ -1,0 +1,162 @@
+"""Forms of the registration pages: players, the door, the CSV import, clubs, keep-apart.
+
+Forms only parse and check the shape of the input; the rules (duplicates, numbers) live in
+``tournament.registration`` and come back as ``RegistrationError``s, which ``add_refusal``
+puts on the right field.
+"""
+
+from __future__ import annotations
+
+from django import forms
+
+from .csv_import import decode_upload
+from .models import Club
+from .registration import NamesakeError, RegistrationError
+
+MAX_UPLOAD_BYTES = 2 * 1024 * 1024
+
+
+def add_refusal(form: forms.Form, error: RegistrationError) -> None:
+    """Show a refusal of ``tournament.registration`` on its field, or on the whole form."""
+    field = error.field if error.field in form.fields else None
+    form.add_error(field, error.message)
+    if isinstance(error, NamesakeError):
+        form.namesake_warning = True
+
+
+class PlayerForm(forms.Form):
+    """A player and his entry: choose an existing club or type a new one."""
+
+    first_name = forms.CharField(max_length=80)
+    last_name = forms.CharField(max_length=80)
+    club = forms.ModelChoiceField(queryset=Club.objects.all(), required=False,
+                                  empty_label="— no club —")
+    new_club = forms.CharField(max_length=120, required=False, label="or a new club",
+                               help_text="Type the name of a club that is not in the list.")
+    email = forms.EmailField(required=False, label="E-mail (optional)")
+    number = forms.IntegerField(min_value=1, required=False, label="Participant number")
+    save_anyway = forms.BooleanField(
+        required=False, label="Save anyway: this is a different person of the same name")
+
+    def __init__(self, *args, next_number: int | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.namesake_warning = False
+        if next_number is not None:
+            self.fields["number"].help_text = (
+                f"Leave empty for the next free number ({next_number}).")
+        else:
+            self.fields["number"].required = True
+
+    def clean(self):
+        data = super().clean()
+        club, new_club = data.get("club"), (data.get("new_club") or "").strip()
+        if club and new_club and club.name.casefold() != new_club.casefold():
+            self.add_error("new_club", "Choose a club from the list or type a new one, "
+                                       "not both.")
+        data["club_name"] = new_club or (club.name if club else "")
+        return data
+
+    def registration_kwargs(self) -> dict:
+        data = self.cleaned_data
+        return {
+            "first_name": data["first_name"],
+            "last_name": data["last_name"],
+            "club_name": data["club_name"],
+            "email": data.get("email") or "",
+            "number": data.get("number"),
+            "allow_namesake": bool(data.get("save_anyway")),
+        }
+
+
+class DoorSearchForm(forms.Form):
+    q = forms.CharField(required=False, label="Number or name",
+                        widget=forms.TextInput(attrs={"autofocus": True, "autocomplete": "off",
+                                                      "type": "search"}))
+
+
+class QuickAddForm(forms.Form):
+    """Register and check in at once, at the door."""
+
+    first_name = forms.CharField(max_length=80, label="First")
+    last_name = forms.CharField(max_length=80, label="Last")
+    club = forms.CharField(max_length=120, required=False,
+                           widget=forms.TextInput(attrs={"list": "club-names",
+                                                         "autocomplete": "off"}))
+    save_anyway = forms.BooleanField(required=False, label="Save anyway (different person)")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.namesake_warning = False
+
+    def registration_kwargs(self) -> dict:
+        data = self.cleaned_data
+        return {
+            "first_name": data["first_name"],
+            "last_name": data["last_name"],
+            "club_name": data.get("club") or "",
+            "allow_namesake": bool(data.get("save_anyway")),
+            "check_in": True,
+        }
+
+
+class ImportUploadForm(forms.Form):
+    file = forms.FileField(required=False, label="CSV file")
+    text = forms.CharField(required=False, strip=False, label="or paste the CSV text",
+                           widget=forms.Textarea(attrs={"rows": 8, "cols": 80,
+                                                        "spellcheck": "false"}))
+
+    def clean(self):
+        data = super().clean()
+        upload, text = data.get("file"), data.get("text") or ""
+        if upload:
+            if upload.size > MAX_UPLOAD_BYTES:
+                raise forms.ValidationError("The file is larger than 2 MB.")
+            try:
+                data["csv_text"] = decode_upload(upload.read())
+            except ValueError as error:
+                raise forms.ValidationError(str(error)) from None
+        elif text.strip():
+            data["csv_text"] = text
+        else:
+            raise forms.ValidationError("Choose a CSV file or paste the CSV text.")
+        return data
+
+
+class ImportConfirmForm(forms.Form):
+    """The checked CSV text goes back with the confirmation and is checked again."""
+
+    csv_text = forms.CharField(strip=False, widget=forms.Textarea(attrs={"hidden": True}))
+    skip_bad = forms.BooleanField(required=False)
+
+
+class ClubForm(forms.Form):
+    name = forms.CharField(max_length=120, label="Club name")
+    city = forms.CharField(max_length=120, required=False)
+
+
+class KeepApartForm(forms.Form):
+    first = forms.IntegerField(min_value=1, label="Number")
+    second = forms.IntegerField(min_value=1, label="and number")
+    reason = forms.CharField(max_length=120, required=False,
+                             help_text="e.g. married couple, same household")
+
+
+class EntryFilterForm(forms.Form):
+    """The player list's filters (GET)."""
+
+    q = forms.CharField(required=False, label="Name or number",
+                        widget=forms.TextInput(attrs={"type": "search"}))
+    club = forms.ChoiceField(required=False)
+    status = forms.ChoiceField(required=False, choices=[
+        ("", "any status"), ("registered", "registered, not checked in"),
+        ("checked_in", "checked in"), ("withdrawn", "withdrawn")])
+
+    def __init__(self, *args, clubs=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["club"].choices = [("", "all clubs"), ("none", "no club")] + [
+            (str(club.pk), club.name) for club in clubs]
+
+    def filters(self) -> dict[str, str]:
+        if not self.is_valid():
+            return {"q": "", "club": "", "status": ""}
+        return {key: self.cleaned_data.get(key) or "" for key in ("q", "club", "status")}

@@ -1,0 +1,60 @@
+"""django-tables2 tables of the registration pages: entries and clubs."""
+
+from __future__ import annotations
+
+import django_tables2 as tables
+from django.urls import reverse
+from django.utils.html import format_html
+
+from .models import Club, Entry
+
+NUM = {"th": {"class": "num"}, "td": {"class": "num"}}
+
+
+class EntryTable(tables.Table):
+    """The tournament's entries; the check-in button posts back to the current page."""
+
+    number = tables.Column(verbose_name="No.", attrs=NUM)
+    name = tables.Column(verbose_name="Name", accessor="player__last_name",
+                         order_by=("player__last_name", "player__first_name"))
+    club = tables.Column(verbose_name="Club", accessor="player__club__name",
+                         order_by=("player__club__name", "player__last_name"), default="")
+    status = tables.Column(verbose_name="Status", accessor="checked_in",
+                           order_by=("withdrawn", "checked_in", "number"))
+    action = tables.TemplateColumn(template_name="tournament/players/_check_in_button.html",
+                                   verbose_name="", orderable=False, accessor="pk")
+
+    class Meta:
+        model = Entry
+        fields = ("number", "name", "club", "status", "action")
+        attrs = {"class": "data entries"}
+        empty_text = "No players match."
+        order_by = ("number",)
+
+    def __init__(self, *args, slug: str, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.slug = slug
+
+    def render_number(self, record, value):
+        url = reverse("tournament:entry_edit", args=[self.slug, value])
+        return format_html('<a href="{}">{}</a>', url, value)
+
+    def render_name(self, record):
+        return record.player.sort_name
+
+    def render_status(self, record):
+        return format_html('<span class="status status-{}">{}</span>',
+                           record.status.replace(" ", "-"), record.status)
+
+
+class ClubTable(tables.Table):
+    name = tables.Column(verbose_name="Club")
+    city = tables.Column(default="")
+    entries = tables.Column(verbose_name="Players in this tournament", attrs=NUM)
+
+    class Meta:
+        model = Club
+        fields = ("name", "city", "entries")
+        attrs = {"class": "data clubs"}
+        empty_text = "No clubs yet."
+        order_by = ("name",)

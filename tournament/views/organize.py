@@ -1,0 +1,93 @@
+"""The organizer's tournament pages: list, create, edit, dashboard, audit log."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.db import transaction
+from django.db.models import Count, Q
+from django.shortcuts import redirect, render
+
+from ..audit import record_change
+from ..forms import TournamentForm
+from ..models import Tournament
+from ..permissions import organizer_required
+from ..plans import ensure_series
+
+
+@login_required
+def tournament_list(request):
+    tournaments = Tournament.objects.all()
+    if not request.user.is_superuser:
+        tournaments = tournaments.filter(organizers=request.user)
+    tournaments = tournaments.annotate(
+        registered=Count("entries", filter=Q(entries__withdrawn=False)),
+        checked_in=Count("entries", filter=Q(entries__checked_in=True)),
+    )
+    return render(request, "tournament/organize/list.html", {"tournaments": tournaments})
+
+
+@login_required
+def tournament_create(request):
+    form = TournamentForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        with transaction.atomic():
+            tournament = form.save()
+            tournament.organizers.add(request.user)
+            ensure_series(tournament)
+            record_change(tournament, request.user, "tournament created", tournament.name,
+                          after=_summary(tournament))
+        messages.success(request, f"{tournament.name} is created. Register the players next.")
+        return redirect(tournament)
+    return render(request, "tournament/organize/form.html",
+                  {"form": form, "title": "New tournament"})
+
+
+@organizer_required
+def tournament_edit(request, tournament):
+    before = _summary(tournament)
+    form = TournamentForm(request.POST or None, instance=tournament)
+    if request.method == "POST" and form.is_valid():
+        with transaction.atomic():
+            tournament = form.save()
+            ensure_series(tournament)
+            record_change(tournament, request.user, "tournament edited", tournament.name,
+                          before=before, after=_summary(tournament))
+        messages.success(request, "Saved.")
+        return redirect(tournament)
+    return render(request, "tournament/organize/form.html",
+                  {"form": form, "title": f"Edit {tournament.name}", "tournament": tournament})
+
+
+def _summary(t: Tournament) -> dict:
+    return {"name": t.name, "rule_set": t.rule_set, "options": t.options,
+            "scoring_system": t.scoring_system, "series_count": t.series_count,
+            "deals_per_player": t.deals_per_player, "table_policy": t.table_policy,
+            "public": t.public, "start_date": str(t.start_date), "venue": t.venue}
+
+
+@organizer_required
+def dashboard(request, tournament):
+    counts = tournament.entries.aggregate(
+        registered=Count("id", filter=Q(withdrawn=False)),
+        checked_in=Count("id", filter=Q(checked_in=True, withdrawn=False)),
+        withdrawn=Count("id", filter=Q(withdrawn=True)),
+    )
+    series = ensure_series(tournament)
+    table_counts = dict(
+        tournament.series.annotate(n=Count("tables")).values_list("number", "n")
+    )
+    return render(request, "tournament/organize/dashboard.html", {
+        "tournament": tournament, "counts": counts,
+        "series_list": [(s, table_counts.get(s.number, 0)) for s in series],
+        "options": tournament.resolved_options,
+    })
+
+
+@organizer_required
+def audit_log(request, tournament):
+    page = Paginator(tournament.audit.select_related("user"), 50).get_page(
+        request.GET.get("page"))
+    return render(request, "tournament/organize/audit.html",
+                  {"tournament": tournament, "page": page})

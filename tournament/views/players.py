@@ -1,0 +1,258 @@
+"""The organizer's registration pages: player list, add, edit, door, import, clubs, keep-apart.
+
+Each view parses the request, calls one function of ``tournament.registration`` or
+``tournament.csv_import`` and renders; refusals come back as ``RegistrationError``.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.db.models import Count
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_POST
+from django_tables2 import RequestConfig
+
+from .. import registration
+from ..csv_import import import_players, parse_players_csv
+from ..models import Club, Entry, KeepApart
+from ..permissions import organizer_required
+from ..player_forms import (
+    ClubForm,
+    DoorSearchForm,
+    EntryFilterForm,
+    ImportConfirmForm,
+    ImportUploadForm,
+    KeepApartForm,
+    PlayerForm,
+    QuickAddForm,
+    add_refusal,
+)
+from ..registration import RegistrationError
+from ..tables import ClubTable, EntryTable
+
+PER_PAGE = 50
+TEMPLATES = "tournament/players/"
+
+
+def _entry(tournament, number: int) -> Entry:
+    return get_object_or_404(Entry.objects.select_related("player__club"),
+                             tournament=tournament, number=number)
+
+
+def _flag(value, current: bool) -> bool:
+    """ "1"/"0" from a form; anything else (or nothing) toggles."""
+    if value in ("1", "true", "on", "yes"):
+        return True
+    if value in ("0", "false", "off", "no"):
+        return False
+    return not current
+
+
+def _back(request, tournament):
+    target = request.POST.get("next") or request.GET.get("next")
+    if target and url_has_allowed_host_and_scheme(
+            target, allowed_hosts={request.get_host()}, require_https=request.is_secure()):
+        return redirect(target)
+    return redirect("tournament:players", tournament.slug)
+
+
+@organizer_required
+def player_list(request, tournament):
+    clubs = Club.objects.filter(players__entries__tournament=tournament).distinct()
+    filters = EntryFilterForm(request.GET or None, clubs=clubs)
+    entries = registration.search_entries(tournament, **filters.filters())
+    table = EntryTable(entries, slug=tournament.slug)
+    RequestConfig(request, paginate={"per_page": PER_PAGE}).configure(table)
+    return render(request, TEMPLATES + "list.html", {
+        "tournament": tournament, "table": table, "filters": filters,
+        "counts": registration.entry_counts(tournament),
+    })
+
+
+@organizer_required
+def player_add(request, tournament):
+    form = PlayerForm(request.POST or None, next_number=registration.next_number(tournament))
+    if request.method == "POST" and form.is_valid():
+        try:
+            entry = registration.register_player(tournament, user=request.user,
+                                                 **form.registration_kwargs())
+        except RegistrationError as error:
+            add_refusal(form, error)
+        else:
+            if entry.reused_player:
+                messages.info(request, f"{entry.player.name} was already known from an earlier "
+                                       "tournament; that player record was reused.")
+            messages.success(request, f"Registered {entry.player.name} as number "
+                                      f"{entry.number}.")
+            return redirect("tournament:player_add", tournament.slug)
+    return render(request, TEMPLATES + "form.html", {
+        "tournament": tournament, "form": form, "title": "Add a player",
+        "button": "Register"})
+
+
+@organizer_required
+def entry_edit(request, tournament, number):
+    entry = _entry(tournament, number)
+    player = entry.player
+    initial = {"first_name": player.first_name, "last_name": player.last_name,
+               "club": player.club_id, "email": player.email, "number": entry.number}
+    form = PlayerForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        kwargs = form.registration_kwargs()
+        try:
+            entry = registration.update_entry(entry, user=request.user, **kwargs)
+        except RegistrationError as error:
+            add_refusal(form, error)
+        else:
+            messages.success(request, f"Saved number {entry.number}, {entry.player.name}.")
+            return redirect("tournament:players", tournament.slug)
+    return render(request, TEMPLATES + "form.html", {
+        "tournament": tournament, "form": form, "entry": entry,
+        "title": f"Number {entry.number}: {player.name}", "button": "Save"})
+
+
+@require_POST
+@organizer_required
+def entry_check_in(request, tournament, number):
+    entry = _entry(tournament, number)
+    wanted = _flag(request.POST.get("checked_in"), entry.checked_in)
+    try:
+        entry = registration.check_in(entry, request.user, checked_in=wanted)
+    except RegistrationError as error:
+        messages.error(request, error.message)
+    else:
+        verb = "checked in" if entry.checked_in else "not checked in any more"
+        messages.success(request, f"{entry.number} {entry.player.name} is {verb}.")
+    return _back(request, tournament)
+
+
+@require_POST
+@organizer_required
+def entry_withdraw(request, tournament, number):
+    entry = _entry(tournament, number)
+    wanted = _flag(request.POST.get("withdrawn"), entry.withdrawn)
+    entry = registration.withdraw(entry, request.user, withdrawn=wanted)
+    verb = "withdrawn" if entry.withdrawn else "reinstated"
+    messages.success(request, f"{entry.number} {entry.player.name} is {verb}.")
+    return _back(request, tournament)
+
+
+@organizer_required
+def door(request, tournament):
+    search = DoorSearchForm(request.GET or None)
+    q = search.cleaned_data["q"] if search.is_valid() else ""
+    matches = list(registration.search_entries(tournament, q=q)[:20]) if q else []
+    if len(matches) == 1 and matches[0].status == "registered":
+        # One hit: the focus goes to its check-in button, so Enter checks in.
+        search.fields["q"].widget.attrs.pop("autofocus", None)
+    quick = QuickAddForm(request.POST or None)
+    if request.method == "POST" and quick.is_valid():
+        try:
+            entry = registration.register_player(tournament, user=request.user,
+                                                 **quick.registration_kwargs())
+        except RegistrationError as error:
+            add_refusal(quick, error)
+        else:
+            messages.success(request, f"Registered and checked in {entry.player.name} as "
+                                      f"number {entry.number}.")
+            return redirect("tournament:door", tournament.slug)
+    return render(request, TEMPLATES + "door.html", {
+        "tournament": tournament, "search": search, "q": q, "matches": matches,
+        "quick": quick, "recent": registration.recent_check_ins(tournament),
+        "club_names": Club.objects.values_list("name", flat=True),
+        "counts": registration.entry_counts(tournament),
+        "here": request.get_full_path(),
+    })
+
+
+@organizer_required
+def player_import(request, tournament):
+    context = {"tournament": tournament}
+    if request.method != "POST":
+        context["upload"] = ImportUploadForm()
+        return render(request, TEMPLATES + "import.html", context)
+    if "confirm" not in request.POST:
+        upload = ImportUploadForm(request.POST, request.FILES)
+        if not upload.is_valid():
+            context["upload"] = upload
+            return render(request, TEMPLATES + "import.html", context)
+        text = upload.cleaned_data["csv_text"]
+        return _preview(request, tournament, text, skip_bad=False)
+    confirm = ImportConfirmForm(request.POST)
+    if not confirm.is_valid():
+        messages.error(request, "The CSV text was lost; please upload the file again.")
+        return redirect("tournament:player_import", tournament.slug)
+    text, skip_bad = confirm.cleaned_data["csv_text"], confirm.cleaned_data["skip_bad"]
+    preview = parse_players_csv(text, tournament)
+    if not preview.rows:
+        messages.error(request, "There is no good row to import; nothing was saved.")
+        return _preview(request, tournament, text, preview=preview)
+    if preview.errors and not skip_bad:
+        messages.error(request, "Nothing was imported: some rows are bad. Correct the file, or "
+                                f"tick “import the {len(preview.rows)} good rows and skip the "
+                                "bad ones”.")
+        return _preview(request, tournament, text, preview=preview)
+    try:
+        count = import_players(tournament, preview, request.user)
+    except RegistrationError as error:
+        messages.error(request, error.message)
+        return _preview(request, tournament, text)
+    skipped = f"; skipped {len(preview.bad_rows)} bad rows" if preview.errors else ""
+    messages.success(request, f"Imported {count} players{skipped}.")
+    return redirect("tournament:players", tournament.slug)
+
+
+def _preview(request, tournament, text: str, preview=None, skip_bad: bool = False):
+    preview = preview or parse_players_csv(text, tournament)
+    return render(request, TEMPLATES + "import_preview.html", {
+        "tournament": tournament, "preview": preview,
+        "confirm": ImportConfirmForm(initial={"csv_text": preview.text, "skip_bad": skip_bad}),
+    })
+
+
+@organizer_required
+def club_list(request, tournament):
+    form = ClubForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            club = registration.add_club(form.cleaned_data["name"], form.cleaned_data["city"],
+                                         tournament=tournament, user=request.user)
+        except RegistrationError as error:
+            add_refusal(form, error)
+        else:
+            messages.success(request, f"Added the club {club.name}.")
+            return redirect("tournament:clubs", tournament.slug)
+    table = ClubTable(registration.clubs_with_counts(tournament))
+    RequestConfig(request, paginate={"per_page": PER_PAGE}).configure(table)
+    no_club = tournament.entries.filter(player__club__isnull=True, withdrawn=False).aggregate(
+        n=Count("pk"))["n"]
+    return render(request, TEMPLATES + "clubs.html", {
+        "tournament": tournament, "table": table, "form": form, "no_club": no_club})
+
+
+@organizer_required
+def keep_apart(request, tournament):
+    form = KeepApartForm(request.POST if request.POST.get("action") != "delete" else None)
+    if request.method == "POST" and request.POST.get("action") == "delete":
+        pair = get_object_or_404(KeepApart.objects.select_related("first", "second"),
+                                 tournament=tournament, pk=request.POST.get("pair") or 0)
+        registration.remove_keep_apart(pair, user=request.user)
+        messages.success(request, f"{pair.first.number} and {pair.second.number} may sit "
+                                  "together again.")
+        return redirect("tournament:keep_apart", tournament.slug)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            pair = registration.add_keep_apart(tournament, data["first"], data["second"],
+                                               data["reason"], user=request.user)
+        except RegistrationError as error:
+            add_refusal(form, error)
+        else:
+            messages.success(request, f"{pair.first.player.name} and {pair.second.player.name} "
+                                      "are kept apart.")
+            return redirect("tournament:keep_apart", tournament.slug)
+    pairs = (tournament.keep_apart.select_related("first__player__club", "second__player__club")
+             .order_by("first__number", "second__number"))
+    return render(request, TEMPLATES + "keep_apart.html", {
+        "tournament": tournament, "pairs": pairs, "form": form})
