@@ -81,6 +81,8 @@ class Tournament(models.Model):
     table_policy = models.CharField(max_length=20, choices=TablePolicy.choices,
                                     default=TablePolicy.PREFER_FOUR)
     public = models.BooleanField(default=False)
+    blind_check = models.BooleanField(
+        default=False, help_text="The confirmer of a score sheet retypes the final totals.")
     organizers = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True,
                                         related_name="organized_tournaments")
     created_at = models.DateTimeField(auto_now_add=True)
@@ -208,10 +210,26 @@ class Series(models.Model):
         return self.status != SeriesStatus.DRAFT
 
 
+class SheetStatus(models.TextChoices):
+    OPEN = "open", "Open"
+    SUBMITTED = "submitted", "Submitted"
+    CONFIRMED = "confirmed", "Confirmed"
+
+
 class Table(models.Model):
     series = models.ForeignKey(Series, on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveIntegerField()
     token = models.CharField(max_length=32, unique=True, default=new_token)
+    # the sheet's version rises with every change, so a stale form is refused
+    sheet_version = models.PositiveIntegerField(default=0)
+    sheet_status = models.CharField(max_length=12, choices=SheetStatus.choices,
+                                    default=SheetStatus.OPEN)
+    submitted_by = models.CharField(max_length=120, blank=True)
+    submitted_at = models.DateTimeField(null=True, blank=True)
+    confirmed_by = models.CharField(max_length=120, blank=True)
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+    confirmation_override = models.BooleanField(default=False)
+    blind_checked = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["series", "number"]
@@ -242,6 +260,57 @@ class Seat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table} seat {self.position}: {self.entry}"
+
+
+class Deal(models.Model):
+    """One deal of a table's score sheet: the canonical record and what the engine made of it.
+
+    Seats are positions 1..4 at the table; ``record`` uses them for the Ramsch loser too.
+    """
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="deals")
+    number = models.PositiveSmallIntegerField()
+    dealer = models.PositiveSmallIntegerField()
+    declarer = models.PositiveSmallIntegerField(null=True, blank=True)
+    contra_by = models.PositiveSmallIntegerField(null=True, blank=True)
+    revoked_by = models.PositiveSmallIntegerField(null=True, blank=True)
+    record = models.JSONField()
+    outcome = models.JSONField()
+    value = models.IntegerField()
+    description = models.CharField(max_length=200)
+    version = models.PositiveIntegerField(default=1)
+    entered_by = models.CharField(max_length=120, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["table", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="one_deal_per_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} deal {self.number}: {self.description}"
+
+
+class Penalty(models.Model):
+    """A fine against one seat, shown on the sheet after deal ``after_deal`` (0: before any)."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="penalties")
+    after_deal = models.PositiveSmallIntegerField()
+    seat = models.PositiveSmallIntegerField()
+    reason = models.CharField(max_length=40)
+    points = models.PositiveIntegerField()
+    note = models.CharField(max_length=200, blank=True)
+    entered_by = models.CharField(max_length=120, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["table", "after_deal", "id"]
+        verbose_name_plural = "penalties"
+
+    def __str__(self) -> str:
+        return f"{self.table} seat {self.seat}: -{self.points} ({self.reason})"
 
 
 class AuditEntry(models.Model):

@@ -1,0 +1,181 @@
+"""The deal entry form: fields by game, the engine's validation on the right field."""
+
+from __future__ import annotations
+
+from django import forms
+
+from engine import EngineError, Game, GameKind, InvalidRecord, Suit
+
+from .deals import DealInput, TableInfo, score_input
+
+SUITS = [(s.key, f"{s.symbol} {s.title}s") for s in sorted(Suit, reverse=True)]
+REVOKE_CHOICES = [("", "no revoke"), ("opponent", "an opponent revoked (declarer wins)"),
+                  ("declarer", "the declarer revoked (declarer loses)")]
+FLAGS = ["schneider_announced", "schwarz_announced", "passt_nicht", "conceded", "hand",
+         "ouvert", "contra", "recontra", "jungfer", "all_tricks"]
+
+
+def fields_for(game: Game, info: TableInfo) -> list[str]:
+    """The form fields a scorekeeper fills in for ``game`` (the same set the page shows)."""
+    rules, options = info.rules, info.options
+    if game.kind is GameKind.PASSED:
+        return []
+    if game.kind is GameKind.RAMSCH:
+        fields = ["loser", "jungfer", "all_tricks"]
+        return fields + ["card_points"] if options.get("point_ramsch") else fields
+    fields = ["declarer", "tricks", "conceded"]
+    if rules.numeric_bids:
+        fields.append("bid")
+    if game.has_trumps:
+        fields += ["matadors", "without", "card_points"]
+    if game.kind is GameKind.SUIT:
+        fields.append("trump")
+    if game.announcements:
+        fields += ["schneider_announced", "schwarz_announced"]
+    if game.passt_nicht:
+        fields.append("passt_nicht")
+    if rules.hand_flags:
+        fields += ["hand", "ouvert"]
+    if options.get("contra"):
+        fields += ["contra", "recontra", "contra_by"]
+    fields += ["revoke", "revoked_by"]
+    return fields
+
+
+class DealForm(forms.Form):
+    game = forms.ChoiceField()
+    declarer = forms.TypedChoiceField(coerce=int, required=False, empty_value=None)
+    trump = forms.ChoiceField(choices=[("", "–")] + SUITS, required=False)
+    matadors = forms.IntegerField(required=False, min_value=1, max_value=11,
+                                  help_text="with or without how many")
+    without = forms.BooleanField(required=False, label="without")
+    card_points = forms.IntegerField(required=False, min_value=0, max_value=120,
+                                     label="Card points", help_text="the declarer's, Skat included")
+    tricks = forms.IntegerField(required=False, min_value=0, max_value=10,
+                                help_text="needed for Null, and at 0 or 120 card points")
+    schneider_announced = forms.BooleanField(required=False, label="Schneider announced")
+    schwarz_announced = forms.BooleanField(required=False, label="Schwarz announced")
+    passt_nicht = forms.BooleanField(required=False, label="Passt Nicht")
+    hand = forms.BooleanField(required=False)
+    ouvert = forms.BooleanField(required=False)
+    conceded = forms.BooleanField(required=False, label="conceded")
+    contra = forms.BooleanField(required=False)
+    recontra = forms.BooleanField(required=False, label="Re-Contra")
+    contra_by = forms.TypedChoiceField(coerce=int, required=False, empty_value=None,
+                                       label="Contra by")
+    bid = forms.IntegerField(required=False, min_value=0, help_text="optional")
+    revoke = forms.ChoiceField(choices=REVOKE_CHOICES, required=False)
+    revoked_by = forms.TypedChoiceField(coerce=int, required=False, empty_value=None,
+                                        label="Revoked by")
+    loser = forms.TypedChoiceField(coerce=int, required=False, empty_value=None)
+    jungfer = forms.BooleanField(required=False, label="Jungfer (a player took no trick)")
+    all_tricks = forms.BooleanField(required=False, label="one player took every trick")
+    version = forms.IntegerField(widget=forms.HiddenInput)
+
+    def __init__(self, info: TableInfo, number: int, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.info, self.number = info, number
+        games = info.rules.enabled_games(info.options)
+        self.games = {g.key: g for g in games}
+        self.fields["game"].choices = [(g.key, g.name) for g in games]
+        dealer = info.dealer(number)
+        sits_out = dealer if info.size == 4 else None
+        seat_choices = [(p.position, f"{p.position} {p.name}") for p in info.players]
+        playing = [(s, label) for s, label in seat_choices if s != sits_out]
+        self.fields["declarer"].choices = [("", "–")] + playing
+        self.fields["loser"].choices = [("", "–")] + playing
+        self.fields["contra_by"].choices = [("", "–")] + playing
+        self.fields["revoked_by"].choices = [("", "–")] + playing
+        if not info.rules.numeric_bids:
+            del self.fields["bid"]
+        self.input: DealInput | None = None
+        self.scored = None
+
+    def field_games(self) -> dict[str, str]:
+        """For each field, the games that show it (``data-games`` in the template)."""
+        shown: dict[str, list[str]] = {}
+        for key, game in self.games.items():
+            for name in fields_for(game, self.info):
+                shown.setdefault(name, []).append(key)
+        return {name: " ".join(keys) for name, keys in shown.items()}
+
+    def clean(self):
+        data = super().clean()
+        game = self.games.get(data.get("game", ""))
+        if game is None or self.errors:
+            return data
+        shown = set(fields_for(game, self.info))
+        record: dict[str, object] = {"game": game.key}
+        if "trump" in shown and data.get("trump"):
+            record["trump"] = data["trump"]
+        if "matadors" in shown and data.get("matadors") is not None:
+            record["matadors"] = -data["matadors"] if data.get("without") else data["matadors"]
+        for key in ("card_points", "tricks", "bid", "loser"):
+            if key in shown and data.get(key) is not None:
+                record[key] = data[key]
+        if "revoke" in shown and data.get("revoke"):
+            record["revoke"] = data["revoke"]
+        for flag in FLAGS:
+            if flag in shown and data.get(flag):
+                record[flag] = True
+        if game.kind is GameKind.RAMSCH and data.get("loser") is None:
+            self.add_error("loser", "Loser: choose who lost the Ramsch.")
+            return data
+        self.input = DealInput(
+            record=record,
+            declarer=data.get("declarer") if "declarer" in shown else None,
+            contra_by=data.get("contra_by") if record.get("contra") else None,
+            revoked_by=data.get("revoked_by") if record.get("revoke") == "opponent" else None,
+        )
+        try:
+            self.scored = score_input(self.info, self.number, self.input)
+        except InvalidRecord as exc:
+            field = {"seat": "declarer"}.get(exc.field, exc.field)
+            if field not in self.fields:
+                field = None
+            self.add_error(field, str(exc))
+        except EngineError as exc:
+            self.add_error(None, str(exc))
+        return data
+
+
+class PenaltyForm(forms.Form):
+    seat = forms.TypedChoiceField(coerce=int, label="Player")
+    reason = forms.ChoiceField()
+    points = forms.IntegerField(required=False, min_value=1, max_value=1000,
+                                help_text="only for 'other'")
+    note = forms.CharField(required=False, max_length=200)
+    version = forms.IntegerField(widget=forms.HiddenInput)
+
+    def __init__(self, info: TableInfo, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["seat"].choices = [(p.position, f"{p.position} {p.name}")
+                                       for p in info.players]
+        self.fields["reason"].choices = [
+            (p.key, f"{p.text}" + (f" (−{p.points})" if p.points else ""))
+            for p in info.rules.penalties
+        ]
+
+
+class SubmitForm(forms.Form):
+    name = forms.CharField(max_length=120, label="Your name")
+
+
+class ConfirmForm(forms.Form):
+    name = forms.CharField(max_length=120, label="Your name", required=False)
+    override = forms.BooleanField(required=False,
+                                  label="Organizer override: confirm my own submission")
+
+    def __init__(self, *args, seats: int = 0, blind: bool = False, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.blind = blind
+        if blind:
+            for seat in range(1, seats + 1):
+                self.fields[f"total_{seat}"] = forms.IntegerField(
+                    label=f"Final total of seat {seat}")
+
+    def totals(self) -> list[int] | None:
+        if not self.blind:
+            return None
+        return [self.cleaned_data[k] for k in sorted(self.cleaned_data) if
+                k.startswith("total_")]

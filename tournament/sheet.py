@@ -1,0 +1,131 @@
+"""The score sheet of one table in one series, as plain data (000 §11, RULINGS 9).
+
+One row per deal: number, dealer, declarer, the game in words, its value, and every player's
+running total, where only the declarer's total moves (the Ramsch loser's, the penalised
+player's; with Contra also the announcer's, with a revoke also the revoker's). The invariants
+are checked and reported, never silently mended.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+
+from engine import RuleSet, dealer_seat
+
+
+@dataclass(frozen=True)
+class SheetDeal:
+    number: int
+    dealer: int
+    declarer: int | None  # None for Ramsch and passed deals
+    text: str
+    value: int  # the declarer's signed result, or the Ramsch loser's
+    entries: Mapping[int, int]  # seat -> points this deal adds to his total
+    won: bool | None = None
+    key: int | None = None  # the database id, for links
+
+
+@dataclass(frozen=True)
+class SheetPenalty:
+    after_deal: int
+    seat: int
+    points: int
+    text: str
+    key: int | None = None
+
+
+@dataclass(frozen=True)
+class SheetRow:
+    kind: str  # "deal" or "penalty"
+    number: int | None
+    dealer: int | None
+    declarer: int | None
+    text: str
+    value: int
+    entries: Mapping[int, int]
+    totals: tuple[int, ...]  # running totals of seats 1..n after this row
+    won: bool | None = None
+    key: int | None = None
+
+
+@dataclass(frozen=True)
+class Sheet:
+    seats: int
+    deal_count: int
+    rows: tuple[SheetRow, ...]
+    totals: tuple[int, ...]
+    played: int
+    problems: tuple[str, ...] = field(default=())
+
+    @property
+    def complete(self) -> bool:
+        return self.played == self.deal_count and not self.problems
+
+    @property
+    def next_number(self) -> int:
+        return self.played + 1
+
+    @property
+    def progress(self) -> str:
+        return f"{self.played} of {self.deal_count}"
+
+
+def deal_entries(value: int, declarer: int | None, loser: int | None = None,
+                 contra_by: int | None = None, contra_value: int | None = None,
+                 revoked_by: int | None = None, revoke_value: int | None = None
+                 ) -> dict[int, int]:
+    """Which totals a deal moves, and by how much."""
+    entries: dict[int, int] = {}
+    mover = declarer if declarer is not None else loser
+    if mover is not None and value:
+        entries[mover] = value
+    if contra_by is not None and contra_value:
+        entries[contra_by] = entries.get(contra_by, 0) + contra_value
+    if revoked_by is not None and revoke_value:
+        entries[revoked_by] = entries.get(revoked_by, 0) + revoke_value
+    return entries
+
+
+def build_sheet(seats: int, deal_count: int, deals: Iterable[SheetDeal],
+                penalties: Iterable[SheetPenalty], rules: RuleSet) -> Sheet:
+    deals = sorted(deals, key=lambda d: d.number)
+    penalties = sorted(penalties, key=lambda p: p.after_deal)
+    problems: list[str] = []
+    totals = [0] * seats
+    rows: list[SheetRow] = []
+
+    def add(row_entries: Mapping[int, int]) -> tuple[int, ...]:
+        for seat, points in row_entries.items():
+            totals[seat - 1] += points
+        return tuple(totals)
+
+    pending = list(penalties)
+
+    def flush_penalties(up_to: int) -> None:
+        while pending and pending[0].after_deal <= up_to:
+            p = pending.pop(0)
+            entries = {p.seat: -p.points}
+            rows.append(SheetRow("penalty", None, None, p.seat, p.text, -p.points, entries,
+                                 add(entries), key=p.key))
+
+    flush_penalties(0)
+    for expected, deal in enumerate(deals, start=1):
+        if deal.number != expected:
+            problems.append(f"Deal {expected} is missing: the sheet jumps to deal {deal.number}.")
+        if deal.number > deal_count:
+            problems.append(f"Deal {deal.number} is one too many: the series has "
+                            f"{deal_count} deals at this table.")
+        if seats in (3, 4) and deal.dealer != dealer_seat(deal.number, seats, rules):
+            problems.append(f"Deal {deal.number}: seat {deal.dealer} dealt, but the rotation "
+                            f"gives seat {dealer_seat(deal.number, seats, rules)}.")
+        if seats == 4 and deal.declarer == deal.dealer:
+            problems.append(f"Deal {deal.number}: the dealer sits out at a four-table and "
+                            "cannot be declarer.")
+        rows.append(SheetRow("deal", deal.number, deal.dealer, deal.declarer, deal.text,
+                             deal.value, deal.entries, add(deal.entries), deal.won, deal.key))
+        flush_penalties(deal.number)
+    flush_penalties(10**6)
+
+    return Sheet(seats=seats, deal_count=deal_count, rows=tuple(rows), totals=tuple(totals),
+                 played=len(deals), problems=tuple(problems))
