@@ -29,7 +29,7 @@ LAST = ["Becker", "Brandt", "Fischer", "Hartmann", "Hoffmann", "Jung", "Keller",
 
 
 def build_demo_congress(players: int = 62, checked_in: int = 59, seed: str = "demo",
-                        reset: bool = False) -> Tournament:
+                        reset: bool = False, with_deals: bool = False) -> Tournament:
     """Create the demo congress (or return it if it exists and ``reset`` is false)."""
     existing = Tournament.objects.filter(slug=DEMO_SLUG).first()
     if existing and not reset:
@@ -61,4 +61,85 @@ def build_demo_congress(players: int = 62, checked_in: int = 59, seed: str = "de
             method = SeatingMethod.DRAW if series.number == 1 else SeatingMethod.RESEAT
             plans.seat_series(series, method, f"{seed}-{series.number}", user=None)
             plans.publish(series, user=None)
+            if with_deals:  # series 1 and 2 played and confirmed, series 3 under way
+                series.refresh_from_db()
+                last = series.number == tournament.series_count
+                play_demo_series(series, rng, share=0.5 if last else 1.0, confirm=not last)
     return tournament
+
+
+# --- deals for the demo: plausible games drawn from a seed, scored by the engine ----------
+
+GAME_WEIGHTS = {"tourne": 30, "solo": 26, "grand": 12, "grand_tourne": 5, "guckser": 5,
+                "null": 5, "null_ouvert": 2, "grand_ouvert": 1, "ramsch": 10}
+SUIT_KEYS = ["clubs", "spades", "hearts", "diamonds"]
+
+
+def random_deal(rng: random.Random, info, number: int):
+    """A plausible deal for seat rotation ``number`` at the table ``info``."""
+    from .deals import DealInput
+
+    dealer = info.dealer(number)
+    active = [p.position for p in info.players if info.size == 3 or p.position != dealer]
+    games = [g for g in GAME_WEIGHTS if info.rules.game(g) is not None
+             and info.rules.enabled(info.rules.game(g), info.options)]
+    key = rng.choices(games, weights=[GAME_WEIGHTS[g] for g in games])[0]
+    game = info.rules.game(key)
+    if key == "ramsch":
+        return DealInput(record={"game": "ramsch", "loser": rng.choice(active),
+                                 **({"jungfer": True} if rng.random() < 0.15 else {})})
+    declarer = rng.choice(active)
+    record: dict[str, object] = {"game": key}
+    if game.kind.value == "null":
+        record["tricks"] = 0 if rng.random() < 0.7 else rng.randint(1, 3)
+        return DealInput(record=record, declarer=declarer)
+    if game.kind.value == "suit":
+        record["trump"] = rng.choice(SUIT_KEYS)
+    most = 4 if game.kind.value == "grand" else 5
+    m = min(most, max(1, int(rng.expovariate(0.8)) + 1))
+    record["matadors"] = m if rng.random() < 0.6 else -m
+    if key == "grand_ouvert":
+        record.update(card_points=120, tricks=10)
+    elif rng.random() < 0.75:
+        record["card_points"] = rng.randint(61, 105)
+    else:
+        record["card_points"] = rng.randint(20, 60)
+    if record["card_points"] == 120 and "tricks" not in record:
+        record["tricks"] = 10
+    return DealInput(record=record, declarer=declarer)
+
+
+def play_demo_series(series, rng: random.Random, share: float = 1.0, confirm: bool = True):
+    """Fill every table of ``series`` with deals (``share`` of the series) in bulk."""
+    from .deals import score_input, table_info
+    from .models import Deal, Penalty, SeriesStatus, SheetStatus
+
+    deals, penalties = [], []
+    for table in series.tables.all():
+        info = table_info(table)
+        count = round(info.deal_count * share)
+        for number in range(1, count + 1):
+            data = random_deal(rng, info, number)
+            scored = score_input(info, number, data)
+            deals.append(Deal(table=table, number=number, dealer=info.dealer(number),
+                              declarer=data.declarer, record=data.record,
+                              outcome=scored.outcome.as_dict(), value=scored.outcome.value,
+                              description=scored.text, entered_by="demo"))
+            if rng.random() < 0.004:
+                penalties.append(Penalty(table=table, after_deal=number, reason="misdeal",
+                                         seat=info.dealer(number + 1), points=10,
+                                         entered_by="demo"))
+        if confirm and count == info.deal_count:
+            table.sheet_status = SheetStatus.CONFIRMED
+            table.submitted_by = info.players[0].name
+            table.confirmed_by = info.players[1].name
+            table.submitted_at = table.confirmed_at = series.seated_at
+            table.sheet_version = count + 2
+        else:
+            table.sheet_version = count
+        table.save()
+    Deal.objects.bulk_create(deals, batch_size=500)
+    Penalty.objects.bulk_create(penalties)
+    complete = share >= 1.0 and confirm
+    series.status = SeriesStatus.CONFIRMED if complete else SeriesStatus.PLAYING
+    series.save(update_fields=["status"])

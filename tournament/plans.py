@@ -67,9 +67,7 @@ def _require_changeable(series: Series) -> None:
 
 
 def _has_deals(series: Series) -> bool:
-    # Deal entry arrives with the score sheets; until then no series has deals.
-    deals = getattr(Table, "deals", None)
-    return deals is not None and series.tables.filter(deals__isnull=False).exists()
+    return series.tables.filter(deals__isnull=False).exists()
 
 
 def seat_series(series: Series, method: str, seed: str | None, user) -> seating.Plan:

@@ -3,7 +3,8 @@
 import pytest
 from django.core.management import call_command
 
-from tournament.models import Seat, SeriesStatus, Tournament
+from tournament import deals
+from tournament.models import Seat, SeriesStatus, SheetStatus, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -14,13 +15,28 @@ def test_demo_congress_is_seated_and_published(capsys):
     assert tournament.entries.count() == 62
     assert tournament.entries.filter(checked_in=True).count() == 59
     assert tournament.entries.values("player__club").distinct().count() == 8
+    statuses = [s.status for s in tournament.series.order_by("number")]
+    assert statuses == [SeriesStatus.CONFIRMED, SeriesStatus.CONFIRMED, SeriesStatus.PLAYING]
     for series in tournament.series.all():
-        assert series.status == SeriesStatus.SEATED
         assert Seat.objects.filter(series=series).count() == 59
         assert sorted({t.seats.count() for t in series.tables.all()}) == [3, 4]
     # re-seating keeps repeat opponents at zero for a congress of this size
     assert [s.repeat_pairs for s in tournament.series.order_by("number")] == [0, 0, 0]
     assert "demo-congress" in capsys.readouterr().out
+
+
+def test_demo_sheets_are_complete_and_consistent():
+    call_command("demo_congress")
+    tournament = Tournament.objects.get(slug="demo-congress")
+    first = tournament.series.get(number=1)
+    for table in first.tables.all():
+        sheet = deals.load_sheet(deals.table_info(table))
+        assert sheet.complete, sheet.problems  # the engine agrees with every stored value
+        assert table.sheet_status == SheetStatus.CONFIRMED
+    third = tournament.series.get(number=3)
+    table = third.tables.first()
+    sheet = deals.load_sheet(deals.table_info(table))
+    assert 0 < sheet.played < sheet.deal_count and not sheet.problems
 
 
 def test_demo_congress_is_idempotent_and_can_be_reset():

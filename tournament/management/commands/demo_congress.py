@@ -6,14 +6,15 @@ from tournament.demo import DEMO_SLUG, build_demo_congress
 
 
 class Command(BaseCommand):
-    help = "Build the demo congress: 8 clubs, 62 players (59 checked in), 3 series seated."
+    help = ("Build the demo congress: 8 clubs, 62 players (59 checked in), three series "
+            "seated; series 1 and 2 played and confirmed, series 3 half played.")
 
     def add_arguments(self, parser):
         parser.add_argument("--reset", action="store_true",
                             help="delete the demo congress and build it anew")
 
     def handle(self, *args, reset, **options):
-        tournament = build_demo_congress(reset=reset)
+        tournament = build_demo_congress(reset=reset, with_deals=True)
         tables = tournament.series.get(number=1).tables.count()
         self.stdout.write(
             f"Demo congress: http://127.0.0.1:8000/t/{DEMO_SLUG}/  "
