@@ -1,0 +1,337 @@
+"""The League Prize Schedule (RULINGS 7, 000 L4978) and custom prizes of the same kinds.
+
+Every prize ranks candidates by a key (higher is better) built from the prize's tie-breaks in
+order; a tie that survives the whole key is returned as a tie for the organizer's lot.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+
+from .standings import DealResult, Standing
+
+TRUMP_RANK: Mapping[str, int] = {"clubs": 4, "spades": 3, "hearts": 2, "diamonds": 1}
+GRAND_RANK = 5  # Grand > ♣ > ♠ > ♥ > ♦ (000 L4978, 3rd prize (a))
+
+# Solos for prize 3: the NASL Solo and Grand, a won Grand Ouvert as a Grand, ISkO suit games.
+SOLO_SUIT_GAMES = frozenset({"solo", "suit"})
+SOLO_GRAND_GAMES = frozenset({"grand", "grand_ouvert"})
+TOURNE_SUIT_GAMES = frozenset({"tourne"})
+TOURNE_GRAND_GAMES = frozenset({"grand_tourne"})
+GRAND_GAMES = frozenset({"grand", "grand_ouvert", "grand_tourne", "guckser"})
+
+_TRUMP_NAME = {"clubs": "Club", "spades": "Spade", "hearts": "Heart", "diamonds": "Diamond"}
+_GAME_NAME = {
+    "solo": "Solo",
+    "tourne": "Tourné",
+    "call": "Call Play",
+    "grand": "Grand",
+    "grand_ouvert": "Grand Ouvert",
+    "grand_tourne": "Grand Tourné",
+    "guckser": "Grand Guckser",
+    "null": "Null",
+    "null_ouvert": "Null Ouvert",
+    "null_tourne": "Null Tourné",
+    "null_tourne_ouvert": "Null Tourné Ouvert",
+    "revolution": "Revolution",
+}
+
+
+class PrizeKind(enum.Enum):
+    MOST_GAMES = "most_games"  # tie: most Points
+    MOST_POINTS = "most_points"  # tie: most Games
+    SOLO_AGAINST = "solo_against"  # matadors against, kind, value, card points
+    HIGHEST_GAME = "highest_game"  # value; tie: the winner's total Points
+    TOURNE_AGAINST = "tourne_against"  # as SOLO_AGAINST, for Tournés
+    COUNT_WON = "count_won"  # most games won among `games`; tie: most Points
+    LOWEST_POINTS = "lowest_points"  # the booby prize; tie: fewer Games
+
+
+@dataclass(frozen=True)
+class PrizeSpec:
+    number: int
+    title: str
+    kind: PrizeKind
+    place: int = 1  # 2 for "second most ...", counted in the prize's own ranking
+    games: frozenset[str] = frozenset()  # COUNT_WON: the game keys that count
+    label: str = "games"  # COUNT_WON: what the reason calls them ("Grands")
+
+
+@dataclass(frozen=True)
+class PrizeResult:
+    number: int
+    title: str
+    winners: tuple[int, ...]  # one entry, or every tied candidate while the lot is pending
+    reason: str  # in words, to be read aloud
+    tie: bool  # an unsettled tie: the organizer must draw a lot
+    by_lot: bool  # a tie settled by the recorded lot
+    unawarded: bool
+    candidates: tuple[int, ...]  # the tied group (or the single winner)
+    reasons: tuple[str, ...] = ()  # one per candidate
+    # An earlier prize is still a tie, so with one prize per player this award may change once
+    # that lot is drawn.
+    provisional: bool = False
+
+
+LEAGUE_SCHEDULE: tuple[PrizeSpec, ...] = (
+    PrizeSpec(1, "Most Games", PrizeKind.MOST_GAMES),
+    PrizeSpec(2, "Most Points", PrizeKind.MOST_POINTS),
+    PrizeSpec(3, "Solo won against the most matadors", PrizeKind.SOLO_AGAINST),
+    PrizeSpec(4, "Second most Games", PrizeKind.MOST_GAMES, place=2),
+    PrizeSpec(5, "Second most Points", PrizeKind.MOST_POINTS, place=2),
+    PrizeSpec(6, "Highest game won", PrizeKind.HIGHEST_GAME),
+    PrizeSpec(7, "Tourné won against the most matadors", PrizeKind.TOURNE_AGAINST),
+)
+
+
+@dataclass(frozen=True)
+class _Candidate:
+    entry: int
+    key: tuple[int, ...]
+    reason: str
+
+
+def game_name(deal: DealResult) -> str:
+    """ "Club Solo with 11", "Grand without 3", "Spades without 2" (ISkO), "Null"."""
+    base = _GAME_NAME.get(deal.game, deal.game.replace("_", " ").title())
+    if deal.trump is not None and deal.game == "suit":
+        name = deal.trump.title()  # ISkO calls a suit game by its suit
+    elif deal.trump is not None:
+        name = f"{_TRUMP_NAME.get(deal.trump, deal.trump.title())} {base}"
+    else:
+        name = base
+    if deal.passt_nicht:
+        name += " Passt Nicht"
+    if deal.matadors:
+        name += f" {'with' if deal.matadors > 0 else 'without'} {abs(deal.matadors)}"
+    return name
+
+
+def describe_game(deal: DealResult) -> str:
+    """ "Grand without 3, won, value 120, 72 card points (series 2, table 14, deal 17)"."""
+    parts = [game_name(deal), "won" if deal.won else "lost", f"value {deal.value:,}"]
+    if deal.card_points is not None:
+        parts.append(f"{deal.card_points} card points")
+    return f"{', '.join(parts)} ({deal.reference})"
+
+
+def _games_text(s: Standing) -> str:
+    return f"net Games {s.games} (won {s.won}, lost {s.lost})"
+
+
+def _won(deal: DealResult) -> bool:
+    return deal.is_game and deal.won is True
+
+
+def _class_rank(deal: DealResult, suit_games: frozenset[str], grand_games: frozenset[str]) -> int:
+    """0 when the deal is not of the class; else Grand 5, ♣ 4, ♠ 3, ♥ 2, ♦ 1."""
+    if deal.game in grand_games:
+        return GRAND_RANK
+    if deal.game in suit_games and deal.trump in TRUMP_RANK:
+        return TRUMP_RANK[deal.trump]
+    return 0
+
+
+def _deal_order(deal: DealResult) -> tuple[int, int, int]:
+    return (deal.series, deal.table, deal.number)
+
+
+def _best_per_player(
+    scored: Iterable[tuple[DealResult, tuple[int, ...]]],
+) -> dict[int, tuple[DealResult, tuple[int, ...]]]:
+    """Each declarer's best game by key; between equal keys the earliest deal is cited."""
+    best: dict[int, tuple[DealResult, tuple[int, ...]]] = {}
+    for deal, key in sorted(scored, key=lambda dk: _deal_order(dk[0])):
+        assert deal.declarer is not None
+        if deal.declarer not in best or key > best[deal.declarer][1]:
+            best[deal.declarer] = (deal, key)
+    return best
+
+
+def _against_candidates(
+    deals: Sequence[DealResult], suit_games: frozenset[str], grand_games: frozenset[str]
+) -> list[_Candidate]:
+    """Prizes 3 and 7: won against (without) matadors; then kind, value, card points."""
+    scored = []
+    for deal in deals:
+        kind = _class_rank(deal, suit_games, grand_games)
+        if _won(deal) and kind and deal.matadors < 0:
+            card_points = deal.card_points if deal.card_points is not None else -1
+            scored.append((deal, (-deal.matadors, kind, deal.value, card_points)))
+    return [
+        _Candidate(entry, key, describe_game(deal))
+        for entry, (deal, key) in _best_per_player(scored).items()
+    ]
+
+
+def _highest_candidates(
+    deals: Sequence[DealResult], by_entry: Mapping[int, Standing]
+) -> list[_Candidate]:
+    """Prize 6: the highest game won by value; tie: the winner's total Points."""
+    best = _best_per_player((d, (d.value,)) for d in deals if _won(d))
+    return [
+        _Candidate(
+            entry,
+            (deal.value, by_entry[entry].points),
+            f"{describe_game(deal)}, {by_entry[entry].points:,} Points",
+        )
+        for entry, (deal, _) in best.items()
+    ]
+
+
+def _count_candidates(
+    spec: PrizeSpec, deals: Sequence[DealResult], by_entry: Mapping[int, Standing]
+) -> list[_Candidate]:
+    counts: dict[int, int] = {}
+    for deal in deals:
+        if _won(deal) and deal.game in spec.games and deal.declarer is not None:
+            counts[deal.declarer] = counts.get(deal.declarer, 0) + 1
+    return [
+        _Candidate(
+            entry,
+            (n, by_entry[entry].points),
+            f"{n} {spec.label} won, {by_entry[entry].points:,} Points",
+        )
+        for entry, n in counts.items()
+    ]
+
+
+def _candidates(
+    spec: PrizeSpec, standings: Sequence[Standing], deals: Sequence[DealResult]
+) -> tuple[list[_Candidate], str]:
+    """Everybody in line for the prize, and what to say when nobody is."""
+    by_entry = {s.entry: s for s in standings}
+    if spec.kind is PrizeKind.MOST_GAMES:
+        return [
+            _Candidate(s.entry, (s.games, s.points), f"{_games_text(s)}, {s.points:,} Points")
+            for s in standings
+        ], "No players in the standings"
+    if spec.kind is PrizeKind.MOST_POINTS:
+        return [
+            _Candidate(s.entry, (s.points, s.games), f"{s.points:,} Points, net Games {s.games}")
+            for s in standings
+        ], "No players in the standings"
+    if spec.kind is PrizeKind.LOWEST_POINTS:
+        return [
+            _Candidate(s.entry, (-s.points, -s.games), f"{s.points:,} Points, net Games {s.games}")
+            for s in standings
+        ], "No players in the standings"
+    if spec.kind is PrizeKind.SOLO_AGAINST:
+        return (
+            _against_candidates(deals, SOLO_SUIT_GAMES, SOLO_GRAND_GAMES),
+            "No Solo was won against matadors",
+        )
+    if spec.kind is PrizeKind.TOURNE_AGAINST:
+        return (
+            _against_candidates(deals, TOURNE_SUIT_GAMES, TOURNE_GRAND_GAMES),
+            "No Tourné was won against matadors",
+        )
+    if spec.kind is PrizeKind.HIGHEST_GAME:
+        return _highest_candidates(deals, by_entry), "No game was won"
+    return _count_candidates(spec, deals, by_entry), f"No {spec.label} were won"
+
+
+def _select(
+    candidates: Sequence[_Candidate], place: int, excluded: set[int]
+) -> list[_Candidate] | None:
+    """The group in line for `place`: from that position of the ranking down, the first player
+    not excluded, with everybody not excluded who ties him."""
+    ordered = sorted(candidates, key=lambda c: (tuple(-k for k in c.key), c.entry))
+    for candidate in ordered[place - 1 :]:
+        if candidate.entry not in excluded:
+            return [c for c in ordered if c.key == candidate.key and c.entry not in excluded]
+    return None
+
+
+def _ranking_id(spec: PrizeSpec) -> tuple[PrizeKind, frozenset[str]]:
+    return (spec.kind, spec.games)
+
+
+def _check(
+    specs: Sequence[PrizeSpec], standings: Sequence[Standing], deals: Iterable[DealResult]
+) -> None:
+    numbers = [s.number for s in specs]
+    if len(set(numbers)) != len(numbers):
+        raise ValueError(f"prize numbers repeat: {sorted(numbers)}")
+    for spec in specs:
+        if spec.place < 1:
+            raise ValueError(f"prize {spec.number}: place must be at least 1")
+        if spec.kind is PrizeKind.COUNT_WON and not spec.games:
+            raise ValueError(f"prize {spec.number}: say which games count")
+    known = {s.entry for s in standings}
+    for deal in deals:
+        if deal.declarer is not None and deal.declarer not in known:
+            raise ValueError(f"{deal.reference}: declarer {deal.declarer} is not in the standings")
+
+
+def award_prizes(
+    specs: Sequence[PrizeSpec],
+    standings: Sequence[Standing],
+    deals: Iterable[DealResult],
+    one_prize_per_player: bool = True,
+    lots: Mapping[int, int] | None = None,
+) -> list[PrizeResult]:
+    """Award the prizes in schedule (number) order from the League standings of the whole
+    tournament and its deals. `lots` maps a prize number to the entry its lot chose."""
+    deals = list(deals)
+    lots = lots or {}
+    _check(specs, standings, deals)
+    holders: set[int] = set()  # everybody holding a prize so far
+    by_ranking: dict[tuple[PrizeKind, frozenset[str]], set[int]] = {}
+    pending_any = False  # an earlier prize is an unsettled tie
+    pending_rankings: set[tuple[PrizeKind, frozenset[str]]] = set()
+    results = []
+    for spec in sorted(specs, key=lambda s: s.number):
+        ranking = _ranking_id(spec)
+        earlier = by_ranking.setdefault(ranking, set())
+        # On: a prize holder is passed over. Off: the place is literal, but whoever took an
+        # earlier place of this same ranking (say by lot inside a tie) is not counted twice.
+        excluded = holders if one_prize_per_player else earlier
+        provisional = pending_any if one_prize_per_player else ranking in pending_rankings
+        result = _award(spec, standings, deals, excluded, lots.get(spec.number), provisional)
+        if result.tie:
+            pending_any = True
+            pending_rankings.add(ranking)
+        elif not result.unawarded:
+            holders.update(result.winners)
+            earlier.update(result.winners)
+        results.append(result)
+    return results
+
+
+def _award(
+    spec: PrizeSpec,
+    standings: Sequence[Standing],
+    deals: Sequence[DealResult],
+    excluded: set[int],
+    lot: int | None,
+    provisional: bool,
+) -> PrizeResult:
+    candidates, nobody = _candidates(spec, standings, deals)
+    group = _select(candidates, spec.place, excluded) if candidates else None
+    if group is None:
+        if candidates and len(candidates) >= spec.place:
+            nobody = "Nobody left in line: everybody ranked for this prize already holds one"
+        elif candidates:
+            nobody = f"Fewer than {spec.place} players are ranked for this prize"
+        return PrizeResult(
+            spec.number, spec.title, (), nobody, tie=False, by_lot=False, unawarded=True,
+            candidates=(), provisional=provisional,
+        )
+    entries = tuple(c.entry for c in group)
+    reasons = tuple(c.reason for c in group)
+    result = PrizeResult(
+        spec.number, spec.title, entries, reasons[0], tie=False, by_lot=False, unawarded=False,
+        candidates=entries, reasons=reasons, provisional=provisional,
+    )
+    if len(group) == 1:
+        return result
+    if lot in entries:
+        reason = f"{reasons[entries.index(lot)]}; tied, settled by lot"
+        return replace(result, winners=(lot,), reason=reason, by_lot=True)
+    # A lot naming somebody no longer tied (after a correction) is ignored: the tie shows again.
+    distinct = "; ".join(dict.fromkeys(reasons))
+    reason = f"Tie between {len(entries)} players ({distinct}), to be settled by lot"
+    return replace(result, reason=reason, tie=True)
