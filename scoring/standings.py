@@ -45,6 +45,7 @@ class DealResult:
     # entry id -> points this deal adds to that player's total (declarer's result, Contra
     # announcer's and revoker's charges, the Ramsch loser's charge).
     entries: Mapping[int, int] = field(default_factory=dict)
+    table_number: int | None = None  # the number players see, when ``table`` is an id
 
     @property
     def is_game(self) -> bool:
@@ -52,7 +53,8 @@ class DealResult:
 
     @property
     def reference(self) -> str:
-        return f"series {self.series}, table {self.table}, deal {self.number}"
+        table = self.table if self.table_number is None else self.table_number
+        return f"series {self.series}, table {table}, deal {self.number}"
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,72 @@
+"""Feeding the pure scoring functions from the database with a fixed number of queries."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+
+from tournament.models import Deal, Entry, Penalty, Seat, SheetStatus, Tournament
+from tournament.sheet import deal_entries
+
+from .standings import DealResult, PenaltyResult
+
+
+@dataclass(frozen=True)
+class Results:
+    deals: tuple[DealResult, ...]
+    penalties: tuple[PenaltyResult, ...]
+    entries: tuple[int, ...]
+    provisional: bool  # some counted sheet is not confirmed yet
+
+
+def load_results(tournament: Tournament, confirmed_only: bool = False,
+                 series: int | None = None) -> Results:
+    """Every deal and penalty of ``tournament`` as plain data: four queries in all."""
+    seats: dict[int, dict[int, int]] = defaultdict(dict)
+    table_meta: dict[int, tuple[int, int, str]] = {}
+    seat_rows = Seat.objects.filter(series__tournament=tournament)
+    if series is not None:
+        seat_rows = seat_rows.filter(series__number=series)
+    for table_id, position, entry_id, series_number, table_number, status in seat_rows.values_list(
+        "table_id", "position", "entry_id", "series__number", "table__number",
+        "table__sheet_status",
+    ):
+        seats[table_id][position] = entry_id
+        table_meta[table_id] = (series_number, table_number, status)
+
+    counted = {t for t, (_, _, status) in table_meta.items()
+               if not confirmed_only or status == SheetStatus.CONFIRMED}
+    provisional = any(table_meta[t][2] != SheetStatus.CONFIRMED for t in counted)
+
+    deals = []
+    for (table_id, number, declarer, contra_by, revoked_by, record, outcome,
+         value) in Deal.objects.filter(table_id__in=counted).values_list(
+            "table_id", "number", "declarer", "contra_by", "revoked_by", "record", "outcome",
+            "value").order_by("table_id", "number"):
+        at_table = seats[table_id]
+        by_seat = deal_entries(value, declarer, loser=record.get("loser"),
+                               contra_by=contra_by, contra_value=outcome.get("contra_value"),
+                               revoked_by=revoked_by,
+                               revoke_value=outcome.get("revoke_value"))
+        series_number, table_number, _ = table_meta[table_id]
+        deals.append(DealResult(
+            series=series_number, table=table_id, table_number=table_number,
+            table_size=len(at_table), number=number,
+            players=tuple(at_table[p] for p in sorted(at_table)),
+            declarer=at_table.get(declarer) if declarer else None,
+            game=record.get("game", ""), trump=record.get("trump"),
+            matadors=record.get("matadors", 0) or 0,
+            won=outcome.get("won") if declarer else None, value=value,
+            card_points=record.get("card_points"), passt_nicht=bool(record.get("passt_nicht")),
+            entries={at_table[s]: v for s, v in by_seat.items()},
+        ))
+
+    penalties = [
+        PenaltyResult(entry=seats[table_id][seat], points=points,
+                      series=table_meta[table_id][0])
+        for table_id, seat, points in Penalty.objects.filter(table_id__in=counted)
+        .values_list("table_id", "seat", "points")
+    ]
+    entries = tuple(Entry.objects.filter(tournament=tournament, withdrawn=False)
+                    .values_list("id", flat=True))
+    return Results(tuple(deals), tuple(penalties), entries, provisional)
