@@ -102,9 +102,15 @@ class DealForm(forms.Form):
     def clean(self):
         data = super().clean()
         game = self.games.get(data.get("game", ""))
-        if game is None or self.errors:
+        if game is None:
             return data
         shown = set(fields_for(game, self.info))
+        # a value left in a field this game does not show says nothing (pages without JS)
+        for name in list(self._errors):
+            if name in self.fields and name not in shown | {"game", "version"}:
+                del self._errors[name]
+        if self.errors:
+            return data
         record: dict[str, object] = {"game": game.key}
         if "trump" in shown and data.get("trump"):
             record["trump"] = data["trump"]
@@ -171,11 +177,13 @@ class ConfirmForm(forms.Form):
         self.blind = blind
         if blind:
             for seat in range(1, seats + 1):
+                # not required: an organizer's override needs none; the service checks
                 self.fields[f"total_{seat}"] = forms.IntegerField(
-                    label=f"Final total of seat {seat}")
+                    label=f"Final total of seat {seat}", required=False)
 
     def totals(self) -> list[int] | None:
         if not self.blind:
             return None
-        return [self.cleaned_data[k] for k in sorted(self.cleaned_data) if
-                k.startswith("total_")]
+        typed = [self.cleaned_data.get(k) for k in sorted(self.fields) if
+                 k.startswith("total_")]
+        return None if any(t is None for t in typed) else typed

@@ -385,3 +385,20 @@ def test_a_failed_save_leaves_no_trace(monkeypatch):
     table.refresh_from_db()
     assert not Deal.objects.exists() and table.sheet_version == 0
     assert table.series.status == SeriesStatus.SEATED
+
+
+def test_a_value_left_in_a_hidden_field_does_not_block_the_save():
+    table = make_table()
+    form, deal = enter(table, {"game": "null", "declarer": 1, "tricks": 0, "matadors": "abc",
+                               "card_points": 999})
+    assert deal is not None and deal.record == {"game": "null", "tricks": 0}
+
+
+def test_blind_totals_are_not_required_for_an_organizer_override():
+    from tournament.deal_forms import ConfirmForm
+
+    form = ConfirmForm({"name": "boss", "override": "on"}, seats=3, blind=True)
+    assert form.is_valid() and form.totals() is None
+    typed = ConfirmForm({"name": "Bert", "total_1": 5, "total_2": 0, "total_3": -5},
+                        seats=3, blind=True)
+    assert typed.is_valid() and typed.totals() == [5, 0, -5]

@@ -1,0 +1,111 @@
+/* The deal entry form: show the fields of the chosen game, preview value and totals live.
+   Without JavaScript every field is shown and the server checks the deal on saving. */
+(function () {
+  "use strict";
+  document.querySelectorAll("form.deal-form").forEach(function (form) {
+    var game = form.elements.game;
+    if (!game) return;
+    var previewBox = form.querySelector(".preview");
+    var nonField = form.querySelector(".js-non-field");
+    var touched = new Set(["game"]);
+    var timer = null;
+    var sequence = 0;
+
+    /* Hidden fields are disabled: the browser neither validates nor sends them. */
+    /* Fields that only matter after another answer: who revoked, who said Contra. */
+    var needs = {
+      revoked_by: function () { return form.elements.revoke && form.elements.revoke.value === "opponent"; },
+      contra_by: function () { return form.elements.contra && form.elements.contra.checked; }
+    };
+
+    function showFields() {
+      var key = game.value;
+      form.querySelectorAll("[data-games]").forEach(function (wrapper) {
+        var need = needs[wrapper.dataset.field];
+        var shown = wrapper.dataset.games.split(" ").indexOf(key) !== -1 && (!need || need());
+        wrapper.hidden = !shown;
+        wrapper.querySelectorAll("input, select, textarea").forEach(function (el) {
+          el.disabled = !shown;
+        });
+      });
+    }
+
+    function clearErrors() {
+      form.querySelectorAll(".field-error").forEach(function (el) { el.remove(); });
+      form.querySelectorAll(".has-error").forEach(function (el) {
+        el.classList.remove("has-error");
+      });
+      nonField.textContent = "";
+    }
+
+    function errorLine(text) {
+      var p = document.createElement("p");
+      p.className = "error field-error";
+      p.textContent = text;
+      return p;
+    }
+
+    function show(result) {
+      clearErrors();
+      if (result.ok) {
+        previewBox.hidden = false;
+        previewBox.querySelector(".preview-text").textContent = result.text + ":";
+        var value = result.value > 0 ? "+" + result.value : String(result.value);
+        previewBox.querySelector(".preview-value").textContent = value;
+        var totalsTable = previewBox.querySelector(".preview-totals");
+        totalsTable.hidden = !result.totals;
+        (result.totals || []).forEach(function (total, i) {
+          var cell = totalsTable.querySelector('[data-seat="' + (i + 1) + '"]');
+          if (!cell) return;
+          cell.textContent = total;
+          cell.classList.toggle("moved", String(i + 1) in result.entries);
+        });
+        return;
+      }
+      previewBox.hidden = true;
+      Object.keys(result.errors || {}).forEach(function (name) {
+        if (!touched.has(name)) return;
+        var wrapper = form.querySelector('[data-field="' + name + '"]');
+        if (!wrapper || wrapper.hidden) return;
+        wrapper.classList.add("has-error");
+        result.errors[name].forEach(function (text) { wrapper.appendChild(errorLine(text)); });
+      });
+      (result.non_field || []).forEach(function (text) { nonField.appendChild(errorLine(text)); });
+    }
+
+    function preview() {
+      var mine = ++sequence;
+      var csrf = form.elements.csrfmiddlewaretoken;
+      fetch(form.dataset.preview, {
+        method: "POST",
+        body: new FormData(form),
+        credentials: "same-origin",
+        headers: {"X-CSRFToken": csrf ? csrf.value : "", "Accept": "application/json"}
+      }).then(function (response) {
+        return response.ok ? response.json() : null;
+      }).then(function (result) {
+        if (result && mine === sequence) show(result);
+      }).catch(function () { /* the preview is a help; saving still checks everything */ });
+    }
+
+    function changed(event) {
+      if (event.target.name) touched.add(event.target.name);
+      if (event.target === game || event.target.name === "revoke" ||
+          event.target.name === "contra") showFields();
+      clearTimeout(timer);
+      timer = setTimeout(preview, 250);
+    }
+
+    form.addEventListener("input", changed);
+    form.addEventListener("change", changed);
+    form.addEventListener("submit", function () {
+      form.querySelectorAll("[data-field]").forEach(function (w) { touched.add(w.dataset.field); });
+    });
+    showFields();
+    if (form.querySelector(".field-error")) {
+      /* the server refused the deal: keep its messages, but show the preview for the rest */
+      form.querySelectorAll("[data-field]").forEach(function (w) { touched.add(w.dataset.field); });
+    }
+    if (form.dataset.previewNow) preview();
+  });
+})();

@@ -1,0 +1,260 @@
+"""What the score-sheet pages show: the sheet as display rows, the entry forms, a series' tables.
+
+Presentation data only; every rule lives in ``deals`` and ``sheet``. The views parse the request,
+call one of these functions (or a service of ``deals``) and render.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.db.models import Count
+
+from .deal_forms import FLAGS, ConfirmForm, DealForm, PenaltyForm, SubmitForm
+from .deals import TableInfo, load_sheet, table_info
+from .models import Deal, Series, SeriesStatus, SheetStatus, Table
+from .sheet import Sheet, SheetRow
+
+ALWAYS_SHOWN = ("game",)
+# the order the page shows the fields in: seats and numbers first, then the flags
+# ("without" is shown inside the matadors field: the two belong together)
+FIELD_ORDER = ("game", "declarer", "loser", "matadors", "trump", "card_points", "tricks", "bid",
+               "schneider_announced", "schwarz_announced", "passt_nicht", "hand", "ouvert",
+               "conceded", "contra", "recontra", "jungfer", "all_tricks", "contra_by", "revoke",
+               "revoked_by")
+
+
+@dataclass(frozen=True)
+class Cell:
+    total: int
+    moved: bool
+
+
+@dataclass(frozen=True)
+class RowView:
+    row: SheetRow
+    dealer_name: str
+    declarer_name: str  # the Ramsch loser's name when nobody declared
+    cells: tuple[Cell, ...]
+    loser: bool = False
+
+    @property
+    def seat(self) -> int | None:
+        """The seat the row is about: the declarer's, the loser's, the penalised player's."""
+        if self.row.declarer is not None:
+            return self.row.declarer
+        return next(iter(self.row.entries), None) if self.loser else None
+
+    @property
+    def first_name(self) -> str:
+        return self.declarer_name.split(" ")[0]
+
+    @property
+    def is_penalty(self) -> bool:
+        return self.row.kind == "penalty"
+
+
+@dataclass
+class SheetPage:
+    info: TableInfo
+    sheet: Sheet
+    organizer: bool
+    rows: list[RowView]
+    deal_form: DealForm | None = None
+    penalty_form: PenaltyForm | None = None
+    submit_form: SubmitForm | None = None
+    confirm_form: ConfirmForm | None = None
+    scorekeeper: str = ""
+    extra: dict = field(default_factory=dict)
+
+    @property
+    def table(self) -> Table:
+        return self.info.table
+
+    @property
+    def status(self) -> str:
+        return self.table.sheet_status
+
+    @property
+    def can_enter(self) -> bool:
+        """Deals may be entered and corrected (the services decide in the end)."""
+        return (self.table.series.status != SeriesStatus.DRAFT
+                and (self.status != SheetStatus.CONFIRMED or self.organizer))
+
+    @property
+    def hide_totals(self) -> bool:
+        """A blind check: the confirmer types the totals, so the page must not show them."""
+        return self.status == SheetStatus.SUBMITTED and self.info.tournament.blind_check
+
+    @property
+    def next_dealer(self) -> str:
+        number = self.sheet.next_number
+        if number > self.sheet.deal_count:
+            return ""
+        return seat_label(self.info, self.info.dealer(number))
+
+    @property
+    def sits_out(self) -> bool:
+        return self.info.size == 4
+
+    @property
+    def columns(self) -> list[tuple[int, str, str]]:
+        """(seat, first name, full name) of the players, for the sheet's total columns."""
+        return [(p.position, p.name.split(" ")[0], p.name) for p in self.info.players]
+
+    @property
+    def colspan(self) -> int:
+        return 5 + self.info.size
+
+    @property
+    def deal_fields(self) -> list[tuple[object, str | None]]:
+        return form_fields(self.deal_form) if self.deal_form is not None else []
+
+
+def seat_label(info: TableInfo, seat: int | None) -> str:
+    return f"{seat} {info.name(seat)}" if seat else ""
+
+
+def default_scorekeeper(table: Table) -> str:
+    return f"scorekeeper of table {table.number}"
+
+
+def display_rows(info: TableInfo, sheet: Sheet) -> list[RowView]:
+    seats = range(1, info.size + 1)
+    rows = []
+    for row in sheet.rows:
+        # a deal nobody declared moves at most the Ramsch loser's total
+        loser = row.kind == "deal" and row.declarer is None and len(row.entries) == 1
+        name = info.name(next(iter(row.entries))) if loser else info.name(row.declarer)
+        rows.append(RowView(
+            row=row, dealer_name=info.name(row.dealer) if row.dealer else "",
+            declarer_name=name, loser=loser,
+            cells=tuple(Cell(row.totals[s - 1], s in row.entries) for s in seats)))
+    return rows
+
+
+def form_fields(form: DealForm) -> list[tuple[object, str | None]]:
+    """(bound field, the games that show it) for the template; fields no game shows are left
+    out, ``game`` and the hidden version have no game list (always there)."""
+    games = form.field_games()
+    fields = []
+    rank = {name: i for i, name in enumerate(FIELD_ORDER)}
+    for bound in sorted(form, key=lambda b: rank.get(b.name, len(rank))):
+        if bound.is_hidden or bound.name == "without":
+            continue
+        if bound.name in ALWAYS_SHOWN:
+            fields.append((bound, None))
+        elif bound.name in games:
+            fields.append((bound, games[bound.name]))
+    return fields
+
+
+def deal_initial(deal: Deal) -> dict:
+    """The entry form's values for a stored deal (matadors' sign becomes the checkbox)."""
+    record = deal.record
+    initial: dict[str, object] = {"game": record.get("game"), "version": deal.version,
+                                  "declarer": deal.declarer, "contra_by": deal.contra_by,
+                                  "revoked_by": deal.revoked_by}
+    if record.get("matadors") is not None:
+        initial["matadors"] = abs(int(record["matadors"]))
+        initial["without"] = int(record["matadors"]) < 0
+    for key in ("trump", "card_points", "tricks", "bid", "loser", "revoke"):
+        if record.get(key) is not None:
+            initial[key] = record[key]
+    for flag in FLAGS:
+        if record.get(flag):
+            initial[flag] = True
+    return initial
+
+
+def _autofocus(form: DealForm) -> DealForm:
+    """Keyboard first: the game select has the focus and starts empty."""
+    game = form.fields["game"]
+    game.choices = [("", "– choose the game –"), *game.choices]
+    game.widget.attrs["autofocus"] = True
+    return form
+
+
+def new_deal_form(info: TableInfo, number: int, data=None) -> DealForm:
+    if data is None:
+        form = DealForm(info, number, initial={"version": info.table.sheet_version})
+    else:
+        form = DealForm(info, number, data)
+    return _autofocus(form)
+
+
+def edit_deal_form(info: TableInfo, deal: Deal, data=None) -> DealForm:
+    if data is None:
+        return _autofocus(DealForm(info, deal.number, initial=deal_initial(deal)))
+    return _autofocus(DealForm(info, deal.number, data))
+
+
+def confirm_form(info: TableInfo, organizer: bool, data=None) -> ConfirmForm:
+    blind = info.tournament.blind_check
+    form = ConfirmForm(data, seats=info.size, blind=blind)
+    if not organizer:
+        del form.fields["override"]
+    for player in info.players:
+        name = f"total_{player.position}"
+        if name in form.fields:
+            form.fields[name].label = f"Final total of {player.position} {player.name}"
+    return form
+
+
+def sheet_page(table: Table, organizer: bool, scorekeeper: str = "", *,
+               deal_form: DealForm | None = None, penalty_form: PenaltyForm | None = None,
+               submit_form: SubmitForm | None = None,
+               confirm: ConfirmForm | None = None) -> SheetPage:
+    """Everything the sheet page shows; forms given are bound forms with errors to show."""
+    info = table_info(table)
+    sheet = load_sheet(info)
+    page = SheetPage(info=info, sheet=sheet, organizer=organizer,
+                     rows=display_rows(info, sheet),
+                     scorekeeper=scorekeeper or default_scorekeeper(table))
+    if not page.can_enter:
+        return page
+    if sheet.next_number <= sheet.deal_count:
+        page.deal_form = deal_form or new_deal_form(info, sheet.next_number)
+    page.penalty_form = penalty_form or PenaltyForm(
+        info, initial={"version": table.sheet_version})
+    if table.sheet_status == SheetStatus.OPEN and sheet.complete:
+        page.submit_form = submit_form or SubmitForm(initial={"name": scorekeeper})
+    if table.sheet_status == SheetStatus.SUBMITTED:
+        page.confirm_form = confirm or confirm_form(info, organizer)
+    return page
+
+
+def confirm_names(info: TableInfo, submitted_by: str) -> list[str]:
+    return [p.name for p in info.players if p.name.lower() != submitted_by.lower()]
+
+
+@dataclass(frozen=True)
+class TableLine:
+    number: int
+    token: str
+    players: int
+    played: int
+    deal_count: int
+    status: str
+    status_display: str
+    submitted_by: str
+    confirmed_by: str
+
+    @property
+    def progress(self) -> str:
+        return f"{self.played} of {self.deal_count}"
+
+
+def series_sheets(series: Series) -> list[TableLine]:
+    """Every table of a series with its progress, in one query."""
+    tournament = series.tournament
+    tables = (series.tables.order_by("number")
+              .annotate(played=Count("deals", distinct=True),
+                        players=Count("seats", distinct=True)))
+    return [
+        TableLine(number=t.number, token=t.token, players=t.players, played=t.played,
+                  deal_count=tournament.deals_at(t.players), status=t.sheet_status,
+                  status_display=t.get_sheet_status_display(), submitted_by=t.submitted_by,
+                  confirmed_by=t.confirmed_by)
+        for t in tables
+    ]

@@ -1,0 +1,288 @@
+"""Score sheets: a table's secret link for its scorekeeper, and the organizer's sheet pages.
+
+Everything under ``s/<token>/`` acts on the one table the token names. Anyone with the link
+enters and corrects that table's deals; deleting deals and reopening a sheet are for organizers.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from engine import EngineError, InvalidRecord
+
+from .. import deals
+from ..deal_forms import PenaltyForm, SubmitForm
+from ..deals import SheetError, StaleSheet
+from ..models import Deal, Penalty, Series, SeriesStatus, SheetStatus, Table, Tournament
+from ..permissions import organizer_required
+from ..sheet_page import (
+    confirm_form,
+    confirm_names,
+    default_scorekeeper,
+    edit_deal_form,
+    form_fields,
+    new_deal_form,
+    series_sheets,
+    sheet_page,
+)
+
+SHEET_TEMPLATE = "tournament/sheet/sheet.html"
+
+
+# --- request parsing -------------------------------------------------------------------------
+
+def _token_table(request, token: str) -> tuple[Table, bool]:
+    table = get_object_or_404(Table.objects.select_related("series__tournament"), token=token)
+    organizer = table.series.tournament.organized_by(request.user)
+    if table.series.status == SeriesStatus.DRAFT and not organizer:
+        raise Http404("This series is not published yet.")
+    return table, organizer
+
+
+def _session_key(table: Table) -> str:
+    return f"scorekeeper:{table.token}"
+
+
+def _scorekeeper(request, table: Table) -> str:
+    """The name the scorekeeper chose on this device (kept per table link)."""
+    return request.session.get(_session_key(table), "")
+
+
+def _actor(request, table: Table, organizer: bool) -> str:
+    """Who is entering: the organizer's username, or the scorekeeper's chosen name."""
+    if organizer:
+        return request.user.get_username()
+    name = request.POST.get("scorekeeper", "").strip()[:120]
+    if name:
+        request.session[_session_key(table)] = name
+    return name or _scorekeeper(request, table) or default_scorekeeper(table)
+
+
+def _sheet_url(table: Table) -> str:
+    return reverse("tournament:sheet", args=[table.token])
+
+
+def _render_sheet(request, table: Table, organizer: bool, status: int = 200, **forms):
+    page = sheet_page(table, organizer, _scorekeeper(request, table), **forms)
+    return render(request, SHEET_TEMPLATE, {
+        "page": page, "tournament": page.info.tournament, "series": table.series,
+        "table": table, "sheet": page.sheet,
+        "player_names": [p.name for p in page.info.players],
+        "confirm_names": confirm_names(page.info, table.submitted_by),
+    }, status=status)
+
+
+def _deal_message(deal: Deal) -> str:
+    return f"Deal {deal.number}: {deal.description}: {deal.value:+d}"
+
+
+def _refused(request, table: Table, exc: Exception, to: str | None = None):
+    messages.error(request, str(exc))
+    return redirect(to or _sheet_url(table))
+
+
+# --- the table's link ------------------------------------------------------------------------
+
+def sheet(request, token):
+    table, organizer = _token_table(request, token)
+    return _render_sheet(request, table, organizer)
+
+
+@require_POST
+def deal_add(request, token):
+    table, organizer = _token_table(request, token)
+    actor = _actor(request, table, organizer)
+    info = deals.table_info(table)
+    form = new_deal_form(info, table.deals.count() + 1, request.POST)
+    if not form.is_valid():
+        return _render_sheet(request, table, organizer, deal_form=form)
+    try:
+        deal = deals.add_deal(table, form.input, form.cleaned_data["version"], actor,
+                              request.user)
+    except (SheetError, EngineError) as exc:
+        return _refused(request, table, exc)
+    messages.success(request, _deal_message(deal))
+    return redirect(_sheet_url(table))
+
+
+def deal_edit(request, token, number):
+    table, organizer = _token_table(request, token)
+    deal = get_object_or_404(Deal, table=table, number=number)
+    info = deals.table_info(table)
+    if request.method == "POST":
+        actor = _actor(request, table, organizer)
+        form = edit_deal_form(info, deal, request.POST)
+        if form.is_valid():
+            try:
+                deal = deals.correct_deal(table, number, form.input,
+                                          form.cleaned_data["version"], actor, request.user)
+            except StaleSheet as exc:
+                return _refused(request, table, exc, request.path)
+            except (SheetError, EngineError) as exc:
+                return _refused(request, table, exc)
+            messages.success(request, f"Corrected. {_deal_message(deal)}")
+            return redirect(_sheet_url(table))
+    else:
+        form = edit_deal_form(info, deal)
+    page = sheet_page(table, organizer, _scorekeeper(request, table))
+    row = next((r for r in page.rows if r.row.kind == "deal" and r.row.number == number), None)
+    return render(request, "tournament/sheet/deal_edit.html", {
+        "page": page, "tournament": info.tournament, "series": table.series, "table": table,
+        "deal": deal, "row": row, "form": form, "fields": form_fields(form),
+        "dealer": info.name(deal.dealer),
+    })
+
+
+@require_POST
+def deal_preview(request, token):
+    table, organizer = _token_table(request, token)
+    info = deals.table_info(table)
+    try:
+        number = int(request.POST.get("number", ""))
+    except ValueError:
+        number = table.deals.count() + 1
+    if not 1 <= number <= info.deal_count:
+        return JsonResponse({"ok": False, "errors": {},
+                             "non_field": [f"There is no deal {number} in this series."]})
+    form = new_deal_form(info, number, request.POST)
+    if not form.is_valid():
+        return JsonResponse({
+            "ok": False,
+            "errors": {name: list(errs) for name, errs in form.errors.items()
+                       if name != "__all__"},
+            "non_field": list(form.non_field_errors()),
+        })
+    try:
+        scored, preview_sheet = deals.preview(info, number, form.input)
+    except EngineError as exc:
+        return JsonResponse({"ok": False, "errors": {}, "non_field": [str(exc)]})
+    blind = table.sheet_status == SheetStatus.SUBMITTED and info.tournament.blind_check
+    return JsonResponse({
+        "ok": True, "number": number, "text": scored.text, "value": scored.outcome.value,
+        "entries": {str(k): v for k, v in scored.entries.items()},
+        "totals": None if blind else list(preview_sheet.totals),
+    })
+
+
+@require_POST
+def penalty_add(request, token):
+    table, organizer = _token_table(request, token)
+    actor = _actor(request, table, organizer)
+    info = deals.table_info(table)
+    form = PenaltyForm(info, request.POST)
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            penalty = deals.add_penalty(table, data["seat"], data["reason"], data["points"],
+                                        data["note"], data["version"], actor, request.user)
+        except InvalidRecord as exc:
+            form.add_error(exc.field if exc.field in form.fields else None, str(exc))
+        except (SheetError, EngineError) as exc:
+            return _refused(request, table, exc)
+        else:
+            messages.success(request, f"Penalty for {info.name(penalty.seat)}: "
+                                      f"−{penalty.points}.")
+            return redirect(_sheet_url(table))
+    return _render_sheet(request, table, organizer, penalty_form=form)
+
+
+@require_POST
+def penalty_delete(request, token, pk):
+    table, organizer = _token_table(request, token)
+    penalty = get_object_or_404(Penalty, pk=pk, table=table)
+    try:
+        deals.delete_penalty(table, penalty.pk, _actor(request, table, organizer), request.user)
+    except SheetError as exc:
+        return _refused(request, table, exc)
+    messages.success(request, "Penalty removed.")
+    return redirect(_sheet_url(table))
+
+
+def sheet_submit(request, token):
+    table, organizer = _token_table(request, token)
+    if request.method != "POST":
+        return redirect(_sheet_url(table))
+    form = SubmitForm(request.POST)
+    if not form.is_valid():
+        return _render_sheet(request, table, organizer, submit_form=form)
+    try:
+        deals.submit_sheet(table, form.cleaned_data["name"], request.user)
+    except SheetError as exc:
+        return _refused(request, table, exc)
+    messages.success(request, f"Submitted by {form.cleaned_data['name']}. Another player of "
+                              "the table confirms the sheet now.")
+    return redirect(_sheet_url(table))
+
+
+def sheet_confirm(request, token):
+    table, organizer = _token_table(request, token)
+    if request.method != "POST":
+        return redirect(_sheet_url(table))
+    info = deals.table_info(table)
+    form = confirm_form(info, organizer, request.POST)
+    if not form.is_valid():
+        return _render_sheet(request, table, organizer, confirm=form)
+    try:
+        deals.confirm_sheet(table, form.cleaned_data["name"], request.user,
+                            totals=form.totals(),
+                            override=bool(form.cleaned_data.get("override")))
+    except SheetError as exc:
+        return _refused(request, table, exc)
+    table.refresh_from_db()
+    messages.success(request, f"Confirmed by {table.confirmed_by}.")
+    return redirect(_sheet_url(table))
+
+
+# --- organizers ------------------------------------------------------------------------------
+
+def _organizer_table(request, slug, number, table) -> Table:
+    """The table of the URL, for organizers only (a 403 for anyone else, links or not)."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    if not tournament.organized_by(request.user):
+        raise PermissionDenied("Only an organizer of this tournament can do this.")
+    return get_object_or_404(Table.objects.select_related("series__tournament"),
+                             series__tournament=tournament, series__number=number,
+                             number=table)
+
+
+@organizer_required
+def organizer_sheet(request, tournament, number, table):
+    table = get_object_or_404(Table, series__tournament=tournament, series__number=number,
+                              number=table)
+    return redirect(_sheet_url(table))
+
+
+@require_POST
+def deal_delete(request, slug, number, table, deal):
+    table = _organizer_table(request, slug, number, table)
+    get_object_or_404(Deal, table=table, number=deal)
+    try:
+        deals.delete_deal(table, deal, request.user)
+    except SheetError as exc:
+        return _refused(request, table, exc)
+    messages.success(request, f"Deal {deal} deleted; the later deals moved up one number.")
+    return redirect(_sheet_url(table))
+
+
+@require_POST
+def sheet_reopen(request, slug, number, table):
+    table = _organizer_table(request, slug, number, table)
+    try:
+        deals.reopen_sheet(table, request.user)
+    except SheetError as exc:
+        return _refused(request, table, exc)
+    messages.success(request, f"The sheet of table {table.number} is open again.")
+    return redirect(_sheet_url(table))
+
+
+@organizer_required
+def series_sheets_page(request, tournament, number):
+    series = get_object_or_404(Series, tournament=tournament, number=number)
+    return render(request, "tournament/sheet/series_sheets.html", {
+        "tournament": tournament, "series": series, "tables": series_sheets(series),
+    })
