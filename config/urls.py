@@ -9,4 +9,5 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("", home, name="home"),
     path("", include("tournament.urls")),
+    path("", include("scoring.urls")),
 ]

@@ -5,7 +5,15 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
-from tournament.models import Deal, Entry, Penalty, Seat, SheetStatus, Tournament
+from tournament.models import (
+    Deal,
+    Entry,
+    Penalty,
+    Seat,
+    SeriesStatus,
+    SheetStatus,
+    Tournament,
+)
 from tournament.sheet import deal_entries
 
 from .standings import DealResult, PenaltyResult
@@ -20,13 +28,18 @@ class Results:
 
 
 def load_results(tournament: Tournament, confirmed_only: bool = False,
-                 series: int | None = None) -> Results:
-    """Every deal and penalty of ``tournament`` as plain data: four queries in all."""
+                 series: int | None = None, released_only: bool = False) -> Results:
+    """Every deal and penalty of ``tournament`` as plain data: four queries in all.
+
+    ``released_only`` keeps to series whose results are released to the public.
+    """
     seats: dict[int, dict[int, int]] = defaultdict(dict)
     table_meta: dict[int, tuple[int, int, str]] = {}
     seat_rows = Seat.objects.filter(series__tournament=tournament)
     if series is not None:
         seat_rows = seat_rows.filter(series__number=series)
+    if released_only:
+        seat_rows = seat_rows.filter(series__status=SeriesStatus.RELEASED)
     for table_id, position, entry_id, series_number, table_number, status in seat_rows.values_list(
         "table_id", "position", "entry_id", "series__number", "table__number",
         "table__sheet_status",

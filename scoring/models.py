@@ -1,1 +1,86 @@
-"""Models of the scoring app (none yet)."""
+"""What scoring keeps besides the deals: settings, teams, custom prizes, lots."""
+
+from django.conf import settings
+from django.db import models
+
+from tournament.models import Entry, Tournament
+
+
+class ScoringSettings(models.Model):
+    tournament = models.OneToOneField(Tournament, on_delete=models.CASCADE,
+                                      related_name="scoring_settings")
+    count_unconfirmed = models.BooleanField(
+        default=True, help_text="Count sheets not yet confirmed; the pages then say "
+                                "'provisional'.")
+    one_prize_per_player = models.BooleanField(
+        default=True, help_text="A player who holds a prize is passed over for the next.")
+    club_best = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Count only a club's best N players (empty: all).")
+
+    def __str__(self) -> str:
+        return f"scoring of {self.tournament}"
+
+
+class Team(models.Model):
+    """A registered tandem (two players) or team (four players)."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="teams")
+    name = models.CharField(max_length=120)
+    members = models.ManyToManyField(Entry, related_name="teams")
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [models.UniqueConstraint(fields=["tournament", "name"],
+                                               name="unique_team_name")]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class CustomPrize(models.Model):
+    """An extra prize of one of the schedule's kinds, after the League's seven."""
+
+    KINDS = [("MOST_GAMES", "Most Games"), ("MOST_POINTS", "Most Points"),
+             ("SOLO_AGAINST", "Solo won against the most matadors"),
+             ("HIGHEST_GAME", "Highest game won"),
+             ("TOURNE_AGAINST", "Tourné won against the most matadors"),
+             ("COUNT_WON", "Most games of a kind won"),
+             ("LOWEST_POINTS", "Lowest Points (booby prize)")]
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE,
+                                   related_name="custom_prizes")
+    number = models.PositiveSmallIntegerField()
+    title = models.CharField(max_length=120)
+    kind = models.CharField(max_length=20, choices=KINDS)
+    place = models.PositiveSmallIntegerField(default=1)
+    games = models.CharField(max_length=200, blank=True,
+                             help_text="COUNT_WON: game keys, comma-separated, e.g. grand,"
+                                       "grand_ouvert")
+    label = models.CharField(max_length=40, blank=True, help_text="e.g. Grands")
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [models.UniqueConstraint(fields=["tournament", "number"],
+                                               name="unique_custom_prize_number")]
+
+    def __str__(self) -> str:
+        return f"{self.number}. {self.title}"
+
+
+class PrizeLot(models.Model):
+    """The organizer's record of a lot that settled a tie for a prize."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="lots")
+    prize_number = models.PositiveSmallIntegerField()
+    winner = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="+")
+    note = models.CharField(max_length=200, blank=True)
+    recorded_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True,
+                                    on_delete=models.SET_NULL, related_name="+")
+    recorded_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["tournament", "prize_number"],
+                                               name="one_lot_per_prize")]
+
+    def __str__(self) -> str:
+        return f"lot for prize {self.prize_number}: {self.winner}"

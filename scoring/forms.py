@@ -1,0 +1,38 @@
+from django import forms
+
+from .models import CustomPrize, ScoringSettings
+
+
+class SettingsForm(forms.ModelForm):
+    class Meta:
+        model = ScoringSettings
+        fields = ["count_unconfirmed", "one_prize_per_player", "club_best"]
+
+
+class LotForm(forms.Form):
+    prize = forms.IntegerField(widget=forms.HiddenInput)
+    winner = forms.IntegerField(label="Player number drawn")
+    note = forms.CharField(required=False, max_length=200)
+
+
+class CustomPrizeForm(forms.ModelForm):
+    class Meta:
+        model = CustomPrize
+        fields = ["number", "title", "kind", "place", "games", "label"]
+
+
+class TeamForm(forms.Form):
+    name = forms.CharField(max_length=120)
+    members = forms.CharField(help_text="participant numbers, e.g. 4, 17 (a tandem) or "
+                                        "4, 17, 23, 31 (a team)")
+
+    def clean_members(self):
+        raw = self.cleaned_data["members"].replace(";", ",").split(",")
+        try:
+            numbers = [int(x) for x in raw if x.strip()]
+        except ValueError as exc:
+            raise forms.ValidationError("Members: write participant numbers separated by "
+                                        "commas.") from exc
+        if len(numbers) not in (2, 4) or len(set(numbers)) != len(numbers):
+            raise forms.ValidationError("Members: a tandem has 2 different players, a team 4.")
+        return numbers

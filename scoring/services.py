@@ -1,0 +1,162 @@
+"""Standings, prizes and result release for one tournament: the work behind the pages.
+
+Every page computes from a fixed number of queries (``load_results`` plus the names), then
+runs the pure functions of ``standings`` and ``prizes``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db import transaction
+
+from tournament.audit import record_change
+from tournament.models import Entry, Series, SeriesStatus, Tournament
+
+from .data import Results, load_results
+from .models import CustomPrize, PrizeLot, ScoringSettings, Team
+from .prizes import LEAGUE_SCHEDULE, PrizeKind, PrizeResult, PrizeSpec, award_prizes
+from .standings import (
+    ClubStanding,
+    ScoringSystem,
+    Standing,
+    TeamStanding,
+    club_standings,
+    league_standings,
+    standings,
+    team_standings,
+)
+
+
+class ScoringError(ValueError):
+    pass
+
+
+@dataclass(frozen=True)
+class PlayerInfo:
+    entry: int
+    number: int
+    name: str
+    sort_name: str
+    club_id: int | None
+    club: str
+
+
+@dataclass(frozen=True)
+class Computation:
+    tournament: Tournament
+    system: ScoringSystem
+    standings: tuple[Standing, ...]  # by the tournament's scoring system
+    league: tuple[Standing, ...]  # League Points and Games (the prize schedule uses these)
+    results: Results
+    players: dict[int, PlayerInfo]
+    series: int | None
+    released_only: bool
+
+    @property
+    def provisional(self) -> bool:
+        return self.results.provisional
+
+    def player(self, entry: int) -> PlayerInfo:
+        return self.players.get(entry) or PlayerInfo(entry, 0, "?", "?", None, "")
+
+
+def scoring_settings(tournament: Tournament) -> ScoringSettings:
+    found, _ = ScoringSettings.objects.get_or_create(tournament=tournament)
+    return found
+
+
+def players_of(tournament: Tournament) -> dict[int, PlayerInfo]:
+    rows = Entry.objects.filter(tournament=tournament).values_list(
+        "id", "number", "player__first_name", "player__last_name", "player__club_id",
+        "player__club__name")
+    return {e: PlayerInfo(e, n, f"{f} {last}", f"{last}, {f}", c, club or "")
+            for e, n, f, last, c, club in rows}
+
+
+def compute(tournament: Tournament, series: int | None = None,
+            released_only: bool = False) -> Computation:
+    settings = scoring_settings(tournament)
+    results = load_results(tournament, confirmed_only=not settings.count_unconfirmed,
+                           series=series, released_only=released_only)
+    system = ScoringSystem(tournament.scoring_system)
+    ranked = standings(system, results.deals, results.penalties, results.entries)
+    league = (ranked if system is ScoringSystem.LEAGUE else
+              league_standings(results.deals, results.penalties, results.entries))
+    return Computation(tournament, system, tuple(ranked), tuple(league), results,
+                       players_of(tournament), series, released_only)
+
+
+def clubs(comp: Computation) -> list[ClubStanding]:
+    best = scoring_settings(comp.tournament).club_best
+    club_of = {e: p.club_id for e, p in comp.players.items()}
+    return club_standings(comp.standings, club_of, best=best)
+
+
+def teams(comp: Computation) -> tuple[list[TeamStanding], dict[str, list[int]]]:
+    members: dict[str, list[int]] = {}
+    for name, entry in Team.objects.filter(tournament=comp.tournament).values_list(
+            "name", "members"):
+        members.setdefault(name, [])
+        if entry is not None:
+            members[name].append(entry)
+    return team_standings(comp.standings, members), members
+
+
+def prize_specs(tournament: Tournament) -> list[PrizeSpec]:
+    specs = list(LEAGUE_SCHEDULE)
+    for custom in CustomPrize.objects.filter(tournament=tournament):
+        games = frozenset(g.strip() for g in custom.games.split(",") if g.strip())
+        specs.append(PrizeSpec(custom.number, custom.title, PrizeKind[custom.kind],
+                               place=custom.place, games=games,
+                               label=custom.label or "games"))
+    return specs
+
+
+def prizes(comp: Computation) -> list[PrizeResult]:
+    """The League Prize Schedule over the whole tournament (RULINGS 7)."""
+    settings = scoring_settings(comp.tournament)
+    lots = dict(PrizeLot.objects.filter(tournament=comp.tournament).values_list(
+        "prize_number", "winner_id"))
+    return award_prizes(prize_specs(comp.tournament), comp.league, comp.results.deals,
+                        one_prize_per_player=settings.one_prize_per_player, lots=lots)
+
+
+def record_lot(tournament: Tournament, prize_number: int, entry_number: int, user,
+               note: str = "") -> PrizeLot:
+    """Record the lot that settled a tie; the prize must be tied between that player."""
+    comp = compute(tournament)
+    result = next((p for p in prizes(comp) if p.number == prize_number), None)
+    entry = Entry.objects.filter(tournament=tournament, number=entry_number).first()
+    if result is None or entry is None:
+        raise ScoringError("No such prize or player.")
+    if entry.id not in result.candidates or len(result.candidates) < 2:
+        raise ScoringError(f"Player {entry_number} is not among the players tied for prize "
+                           f"{prize_number}.")
+    with transaction.atomic():
+        before = PrizeLot.objects.filter(tournament=tournament, prize_number=prize_number)
+        old = before.values_list("winner__number", flat=True).first()
+        before.delete()
+        lot = PrizeLot.objects.create(tournament=tournament, prize_number=prize_number,
+                                      winner=entry, note=note, recorded_by=user)
+        record_change(tournament, user, "lot recorded", f"prize {prize_number}",
+                      before={"winner": old} if old else None,
+                      after={"winner": entry_number, "note": note})
+    return lot
+
+
+def release_series(series: Series, user, release: bool = True) -> None:
+    """Publish a confirmed series' results to the public (or take them back)."""
+    with transaction.atomic():
+        if release and series.status != SeriesStatus.CONFIRMED:
+            raise ScoringError(f"Series {series.number} can be released once every sheet is "
+                               "confirmed.")
+        if not release and series.status != SeriesStatus.RELEASED:
+            raise ScoringError(f"Series {series.number} is not released.")
+        before = series.status
+        series.status = SeriesStatus.RELEASED if release else SeriesStatus.CONFIRMED
+        series.save(update_fields=["status"])
+        record_change(series.tournament, user,
+                      "results released" if release else "release withdrawn",
+                      f"series {series.number}", before={"status": before},
+                      after={"status": series.status})

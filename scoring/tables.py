@@ -1,0 +1,70 @@
+"""django-tables2 tables of the result pages: they sort, page, and align numbers right."""
+
+from __future__ import annotations
+
+import django_tables2 as tables
+from django.urls import reverse
+from django.utils.html import format_html
+
+NUM = {"th": {"class": "num"}, "td": {"class": "num"}}
+
+
+class StandingsTable(tables.Table):
+    place = tables.Column(verbose_name="Place", attrs=NUM, order_by=("rank",))
+    number = tables.Column(verbose_name="No.", attrs=NUM)
+    name = tables.Column(verbose_name="Player", order_by=("sort_name",))
+    club = tables.Column(verbose_name="Club", default="")
+    points = tables.Column(verbose_name="Points", attrs=NUM)
+    won = tables.Column(verbose_name="Won", attrs=NUM)
+    lost = tables.Column(verbose_name="Lost", attrs=NUM)
+    games = tables.Column(verbose_name="Games", attrs=NUM)
+    score = tables.Column(verbose_name="Score", attrs=NUM)
+
+    class Meta:
+        attrs = {"class": "data standings"}
+        order_by = ("place",)
+        empty_text = "No results yet."
+        row_attrs = {"class": lambda record: "tied" if record["tied"] else ""}
+
+    def __init__(self, *args, slug: str, seeger_fabian: bool, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.slug = slug
+        if not seeger_fabian:
+            self.columns.hide("score")
+
+    def render_name(self, record, value):
+        url = reverse("scoring:player", args=[self.slug, record["number"]])
+        return format_html('<a href="{}">{}</a>', url, record["sort_name"])
+
+    def render_games(self, value):
+        return f"{value:+d}" if value else "0"
+
+
+class GroupTable(tables.Table):
+    """Clubs or teams: rank, name, score, the players counted."""
+
+    place = tables.Column(verbose_name="Place", attrs=NUM, order_by=("rank",))
+    name = tables.Column(verbose_name="Name")
+    score = tables.Column(verbose_name="Score", attrs=NUM)
+    counted = tables.Column(verbose_name="Players counted", attrs=NUM)
+    members = tables.Column(verbose_name="Players", orderable=False)
+
+    class Meta:
+        attrs = {"class": "data groups"}
+        order_by = ("place",)
+        empty_text = "Nothing to rank yet."
+
+
+class DealsTable(tables.Table):
+    where = tables.Column(verbose_name="Series / table / deal", order_by=("order",))
+    game = tables.Column(verbose_name="Game")
+    role = tables.Column(verbose_name="")
+    points = tables.Column(verbose_name="Points", attrs=NUM)
+
+    class Meta:
+        attrs = {"class": "data deals"}
+        order_by = ("where",)
+        empty_text = "No deals yet."
+
+    def render_points(self, value):
+        return f"{value:+d}"
