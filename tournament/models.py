@@ -170,6 +170,8 @@ class KeepApart(models.Model):
 class SeatingMethod(models.TextChoices):
     DRAW = "draw", "Random draw"
     RESEAT = "reseat", "Re-seat, fewest repeat opponents"
+    STANDINGS = "standings", "By standings (the best together)"
+    PROGRESSIVE = "progressive", "Progressive (winners move up a table)"
 
 
 class SeriesStatus(models.TextChoices):

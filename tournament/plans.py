@@ -7,6 +7,7 @@ transaction, auditing every change.
 
 from __future__ import annotations
 
+import dataclasses
 import secrets
 from collections import defaultdict
 from dataclasses import dataclass
@@ -90,6 +91,13 @@ def seat_series(series: Series, method: str, seed: str | None, user) -> seating.
     except seating.SeatingError as exc:
         raise PlanError(str(exc)) from exc
 
+    _store_plan(series, method, seed, plan, user)
+    return plan
+
+
+def _store_plan(series: Series, method: str, seed: str, plan: seating.Plan, user) -> None:
+    """Replace the series' tables and seats by ``plan`` in one transaction and audit it."""
+    tournament = series.tournament
     with transaction.atomic():
         before = snapshot(series)
         series.tables.all().delete()  # seats go with their tables
@@ -111,7 +119,6 @@ def seat_series(series: Series, method: str, seed: str | None, user) -> seating.
                       before=before or None,
                       after={"method": method, "seed": seed, "tables": snapshot(series),
                              "repeat_pairs": plan.repeat_pairs})
-    return plan
 
 
 def _seat_of(series: Series, number: int) -> Seat:
@@ -280,3 +287,38 @@ def ensure_series(tournament) -> list[Series]:
         Series.objects.bulk_create(missing)
         existing = {s.number: s for s in tournament.series.all()}
     return [existing[n] for n in sorted(existing)]
+
+
+def seat_series_from_plan(series: Series, method: str, plan: seating.Plan, user) -> seating.Plan:
+    """Store a plan computed elsewhere (by standings, progressive) as ``series``' draft plan.
+
+    Stored and audited exactly like :func:`seat_series`: one transaction, a draft plan is
+    replaced, the audit entry "series seated" holds method, seed and tables. Repeat pairs are
+    counted against the earlier series and keep-apart violations against the tournament's
+    pairs, whatever the plan says; the returned plan carries these counts. Refused: a series
+    that is not a draft, an unknown method, and a plan that seats someone twice or seats an
+    entry that is not a checked-in player of this tournament.
+    """
+    tournament = series.tournament
+    if series.status != SeriesStatus.DRAFT:
+        raise PlanError(f"Series {series.number} is published; only a draft can be re-drawn.")
+    if method not in SeatingMethod.values:
+        raise PlanError(f"Unknown seating method {method!r}.")
+    seated = [entry for table in plan.tables for entry in table]
+    if not seated:
+        raise PlanError("The plan seats nobody.")
+    if len(set(seated)) != len(seated):
+        raise PlanError("The plan seats a player twice; seat the series again.")
+    outsiders = set(seated).difference(checked_in_ids(tournament))
+    if outsiders:
+        raise PlanError(f"{len(outsiders)} player(s) in the plan are not checked in to this "
+                        "tournament; seat the series again.")
+    tables = [list(table) for table in plan.tables]
+    apart = {frozenset(pair) for pair in keep_apart_pairs(tournament)}
+    plan = dataclasses.replace(
+        plan,
+        repeat_pairs=seating.count_repeats(tables, met_pairs(tournament, series.number)),
+        apart_violations=len(seating.pairs_of(tables) & apart),
+    )
+    _store_plan(series, method, plan.seed, plan, user)
+    return plan
