@@ -1,6 +1,15 @@
 from django import forms
 
+from tournament.models import SeatingMethod
+
 from .models import CustomPrize, ScoringSettings
+
+
+class SeatByResultsForm(forms.Form):
+    method = forms.ChoiceField(choices=[
+        (m.value, m.label) for m in (SeatingMethod.STANDINGS, SeatingMethod.PROGRESSIVE)])
+    seed = forms.CharField(max_length=64, required=False,
+                           help_text="Draws the seat order within each table.")
 
 
 class SettingsForm(forms.ModelForm):

@@ -16,6 +16,8 @@ urlpatterns = [
     path("organize/<slug:slug>/results/series/<int:number>/release/", views.release,
          name="release"),
     path("organize/<slug:slug>/results/lot/", views.lot, name="lot"),
+    path("organize/<slug:slug>/series/<int:number>/seat-by-results/", views.seat_by_results,
+         name="seat_by_results"),
     path("organize/<slug:slug>/results/team/", views.add_team, name="add_team"),
     path("organize/<slug:slug>/results/prize/", views.add_prize, name="add_prize"),
 ]

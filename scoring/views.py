@@ -15,7 +15,7 @@ from tournament.models import Club, Entry, SeriesStatus, Tournament
 from tournament.permissions import organizer_required
 
 from . import services
-from .forms import CustomPrizeForm, LotForm, SettingsForm, TeamForm
+from .forms import CustomPrizeForm, LotForm, SeatByResultsForm, SettingsForm, TeamForm
 from .models import Team
 from .prizes import describe_game
 from .tables import DealsTable, GroupTable, StandingsTable
@@ -230,3 +230,23 @@ def add_prize(request, tournament):
         messages.error(request, "Check the prize: " + "; ".join(
             f"{k}: {' '.join(v)}" for k, v in form.errors.items()))
     return redirect("scoring:results_admin", tournament.slug)
+
+
+@organizer_required
+@require_POST
+def seat_by_results(request, tournament, number):
+    series = get_object_or_404(tournament.series, number=number)
+    form = SeatByResultsForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Choose a seating method.")
+    else:
+        try:
+            plan = services.seat_by_results(series, form.cleaned_data["method"],
+                                            form.cleaned_data["seed"], request.user)
+            label = dict(form.fields["method"].choices)[form.cleaned_data["method"]]
+            messages.success(request, f"Series {number} seated {label.lower()}: "
+                                      f"{len(plan.tables)} tables from seed {plan.seed}, "
+                                      f"{plan.repeat_pairs} pair(s) meet again.")
+        except services.ScoringError as exc:
+            messages.error(request, str(exc))
+    return redirect("tournament:series", tournament.slug, number)

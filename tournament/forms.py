@@ -86,7 +86,10 @@ class TournamentForm(forms.ModelForm):
 
 
 class SeatForm(forms.Form):
-    method = forms.ChoiceField(choices=SeatingMethod.choices, initial=SeatingMethod.DRAW)
+    # seating by results needs the standings: the results app offers those methods
+    method = forms.ChoiceField(
+        choices=[(m.value, m.label) for m in (SeatingMethod.DRAW, SeatingMethod.RESEAT)],
+        initial=SeatingMethod.DRAW)
     seed = forms.CharField(
         max_length=64, required=False,
         help_text="The same seed gives the same plan. Left empty, a new seed is drawn.",

@@ -201,6 +201,11 @@ def _members(series: Series) -> dict[int, list[int]]:
     return tables
 
 
+def tables_of(series: Series) -> list[list[int]]:
+    """The entries of every table of ``series``, table 1 first, in seat order."""
+    return [members for _, members in sorted(_members(series).items())]
+
+
 def plan_problems(series: Series) -> list[str]:
     """What stops a plan from being published, in words."""
     problems = []
