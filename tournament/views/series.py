@@ -39,58 +39,51 @@ def _done(request, tournament, number, action):
     return redirect("tournament:series", tournament.slug, number)
 
 
+def _form_action(request, tournament, number, form_class, invalid: str, action):
+    """Validate a small plan form, run ``action(series, data)`` and show what it returns."""
+    series = _series(tournament, number)
+    form = form_class(request.POST)
+    if not form.is_valid():
+        messages.error(request, invalid)
+        return redirect("tournament:series", tournament.slug, number)
+    return _done(request, tournament, number, lambda: messages.success(
+        request, action(series, form.cleaned_data)))
+
+
 @organizer_required
 @require_POST
 def series_seat(request, tournament, number):
-    series = _series(tournament, number)
-    form = SeatForm(request.POST)
-    if not form.is_valid():
-        messages.error(request, "Choose a seating method.")
-        return redirect("tournament:series", tournament.slug, number)
-
-    def seat():
-        plan = plans.seat_series(series, form.cleaned_data["method"],
-                                 form.cleaned_data["seed"], request.user)
+    def seat(series, data):
+        plan = plans.seat_series(series, data["method"], data["seed"], request.user)
         repeats = (f", {plan.repeat_pairs} pair(s) meet again" if plan.repeat_pairs
                    else ", no pair meets again" if number > 1 else "")
-        messages.success(request, f"Series {number} seated at {len(plan.tables)} tables "
-                                  f"from seed {plan.seed}{repeats}.")
+        return (f"Series {number} seated at {len(plan.tables)} tables from seed "
+                f"{plan.seed}{repeats}.")
 
-    return _done(request, tournament, number, seat)
+    return _form_action(request, tournament, number, SeatForm, "Choose a seating method.",
+                        seat)
 
 
 @organizer_required
 @require_POST
 def series_swap(request, tournament, number):
-    series = _series(tournament, number)
-    form = SwapForm(request.POST)
-    if not form.is_valid():
-        messages.error(request, "Enter the numbers of the two players to swap.")
-        return redirect("tournament:series", tournament.slug, number)
-    first, second = form.cleaned_data["first"], form.cleaned_data["second"]
+    def swap(series, data):
+        plans.swap_players(series, data["first"], data["second"], request.user)
+        return f"Players {data['first']} and {data['second']} swapped seats."
 
-    def swap():
-        plans.swap_players(series, first, second, request.user)
-        messages.success(request, f"Players {first} and {second} swapped seats.")
-
-    return _done(request, tournament, number, swap)
+    return _form_action(request, tournament, number, SwapForm,
+                        "Enter the numbers of the two players to swap.", swap)
 
 
 @organizer_required
 @require_POST
 def series_move(request, tournament, number):
-    series = _series(tournament, number)
-    form = MoveForm(request.POST)
-    if not form.is_valid():
-        messages.error(request, "Enter a player number and a table number.")
-        return redirect("tournament:series", tournament.slug, number)
-    player, table = form.cleaned_data["number"], form.cleaned_data["table"]
+    def move(series, data):
+        plans.move_player(series, data["number"], data["table"], request.user)
+        return f"Player {data['number']} moved to table {data['table']}."
 
-    def move():
-        plans.move_player(series, player, table, request.user)
-        messages.success(request, f"Player {player} moved to table {table}.")
-
-    return _done(request, tournament, number, move)
+    return _form_action(request, tournament, number, MoveForm,
+                        "Enter a player number and a table number.", move)
 
 
 @organizer_required
