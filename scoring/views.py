@@ -11,8 +11,8 @@ from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
 from tournament.audit import record_change
-from tournament.models import Club, Entry, SeriesStatus, Tournament
-from tournament.permissions import organizer_required
+from tournament.models import Club, Entry, SeriesStatus
+from tournament.permissions import organizer_required, visible_tournament
 
 from . import services
 from .forms import CustomPrizeForm, LotForm, SeatByResultsForm, SettingsForm, TeamForm
@@ -21,14 +21,6 @@ from .prizes import describe_game
 from .tables import DealsTable, GroupTable, StandingsTable
 
 PER_PAGE = 50
-
-
-def _visible(request, slug) -> tuple[Tournament, bool]:
-    tournament = get_object_or_404(Tournament, slug=slug)
-    organizer = tournament.organized_by(request.user)
-    if not (tournament.public or organizer):
-        raise Http404("No such tournament.")
-    return tournament, organizer
 
 
 def _context(tournament, organizer, comp, **extra):
@@ -40,7 +32,7 @@ def _context(tournament, organizer, comp, **extra):
 
 
 def _standings_page(request, slug, number=None):
-    tournament, organizer = _visible(request, slug)
+    tournament, organizer = visible_tournament(request, slug)
     if number is not None and not tournament.series.filter(number=number).exists():
         raise Http404("No such series.")
     comp = services.compute(tournament, series=number, released_only=not organizer)
@@ -72,7 +64,7 @@ def standings_series(request, slug, number):
 
 
 def club_standings(request, slug):
-    tournament, organizer = _visible(request, slug)
+    tournament, organizer = visible_tournament(request, slug)
     comp = services.compute(tournament, released_only=not organizer)
     names = dict(Club.objects.values_list("id", "name"))
     rows = [{"place": f"{c.rank}=" if c.tied else str(c.rank), "rank": c.rank,
@@ -89,7 +81,7 @@ def club_standings(request, slug):
 
 
 def team_standings(request, slug):
-    tournament, organizer = _visible(request, slug)
+    tournament, organizer = visible_tournament(request, slug)
     comp = services.compute(tournament, released_only=not organizer)
     ranked, members = services.teams(comp)
     rows = [{"place": f"{t.rank}=" if t.tied else str(t.rank), "rank": t.rank,
@@ -104,7 +96,7 @@ def team_standings(request, slug):
 
 
 def prize_list(request, slug):
-    tournament, organizer = _visible(request, slug)
+    tournament, organizer = visible_tournament(request, slug)
     comp = services.compute(tournament, released_only=not organizer)
     prizes = [(p, [comp.player(e) for e in p.winners],
                [comp.player(e) for e in p.candidates]) for p in services.prizes(comp)]
@@ -113,7 +105,7 @@ def prize_list(request, slug):
 
 
 def player_deals(request, slug, number):
-    tournament, organizer = _visible(request, slug)
+    tournament, organizer = visible_tournament(request, slug)
     entry = get_object_or_404(Entry, tournament=tournament, number=number)
     comp = services.compute(tournament, released_only=not organizer)
     rows = []

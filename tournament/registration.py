@@ -209,6 +209,16 @@ def _same_club(existing: Club | None, club: Club | None, club_name: str) -> bool
 # --- registering and editing -------------------------------------------------------------------
 
 
+def _refuse_duplicates(duplicates, allow_namesake: bool) -> None:
+    """The same player registered twice is refused; a namesake needs "save anyway"."""
+    if duplicates.registered is not None:
+        other = duplicates.registered
+        raise RegistrationError("__all__", f"{player_label(other.player)} is already "
+                                           f"registered as number {other.number}.")
+    if duplicates.namesakes and not allow_namesake:
+        raise NamesakeError(duplicates.namesake_message, duplicates.namesakes)
+
+
 def register_player(tournament: Tournament, *, first_name: str, last_name: str,
                     club_name: str = "", email: str = "", number: int | None = None,
                     check_in: bool = False, user=None, allow_namesake: bool = False) -> Entry:
@@ -227,13 +237,7 @@ def register_player(tournament: Tournament, *, first_name: str, last_name: str,
         with transaction.atomic():
             lock_tournament(tournament)
             duplicates = find_duplicates(tournament, first_name, last_name, club_name)
-            if duplicates.registered is not None:
-                entry = duplicates.registered
-                raise RegistrationError(
-                    "__all__", f"{player_label(entry.player)} is already registered "
-                               f"as number {entry.number}.")
-            if duplicates.namesakes and not allow_namesake:
-                raise NamesakeError(duplicates.namesake_message, duplicates.namesakes)
+            _refuse_duplicates(duplicates, allow_namesake)
             if number in (None, ""):
                 number = next_number(tournament)
             else:
@@ -290,13 +294,7 @@ def update_entry(entry: Entry, *, first_name: str, last_name: str, club_name: st
             if identity_changed:
                 duplicates = find_duplicates(tournament, first_name, last_name, club_name,
                                              exclude_entry=entry)
-                if duplicates.registered is not None:
-                    other = duplicates.registered
-                    raise RegistrationError(
-                        "__all__", f"{player_label(other.player)} is already registered "
-                                   f"as number {other.number}.")
-                if duplicates.namesakes and not allow_namesake:
-                    raise NamesakeError(duplicates.namesake_message, duplicates.namesakes)
+                _refuse_duplicates(duplicates, allow_namesake)
             player.first_name, player.last_name, player.email = first_name, last_name, email
             player.club = _get_or_create_club(club_name, tournament, user)
             player.save()

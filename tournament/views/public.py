@@ -9,18 +9,11 @@ from engine import dealer_seat
 
 from .. import plans
 from ..models import Series, Table, Tournament
-
-
-def _visible_tournament(request, slug) -> tuple[Tournament, bool]:
-    tournament = get_object_or_404(Tournament, slug=slug)
-    organizer = tournament.organized_by(request.user)
-    if not (tournament.public or organizer):
-        raise Http404("No such tournament.")
-    return tournament, organizer
+from ..permissions import visible_tournament
 
 
 def _visible_series(request, slug, number) -> tuple[Tournament, Series, bool]:
-    tournament, organizer = _visible_tournament(request, slug)
+    tournament, organizer = visible_tournament(request, slug)
     series = get_object_or_404(Series, tournament=tournament, number=number)
     if not (series.is_published or organizer):
         raise Http404("This series is not seated yet.")
@@ -28,7 +21,7 @@ def _visible_series(request, slug, number) -> tuple[Tournament, Series, bool]:
 
 
 def tournament_page(request, slug):
-    tournament, organizer = _visible_tournament(request, slug)
+    tournament, organizer = visible_tournament(request, slug)
     series = tournament.series.order_by("number")
     if not organizer:
         series = series.exclude(status="draft")
