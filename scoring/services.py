@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from django.db import transaction
 
-from tournament import plans, seating
+from tournament import lifecycle, plans, seating
 from tournament.audit import record_change
 from tournament.models import Entry, SeatingMethod, Series, SeriesStatus, Tournament
 
@@ -69,8 +69,7 @@ def scoring_settings(tournament: Tournament) -> ScoringSettings:
 
 def players_of(tournament: Tournament) -> dict[int, PlayerInfo]:
     rows = Entry.objects.filter(tournament=tournament).values_list(
-        "id", "number", "player__first_name", "player__last_name", "player__club_id",
-        "player__club__name")
+        "id", "number", "first_name", "last_name", "club_id", "club__name")
     return {e: PlayerInfo(e, n, f"{f} {last}", f"{last}, {f}", c, club or "")
             for e, n, f, last, c, club in rows}
 
@@ -149,18 +148,16 @@ def record_lot(tournament: Tournament, prize_number: int, entry_number: int, use
 def release_series(series: Series, user, release: bool = True) -> None:
     """Publish a confirmed series' results to the public (or take them back)."""
     with transaction.atomic():
+        series = Series.objects.select_for_update().get(pk=series.pk)
         if release and series.status != SeriesStatus.CONFIRMED:
             raise ScoringError(f"Series {series.number} can be released once every sheet is "
                                "confirmed.")
-        if not release and series.status != SeriesStatus.RELEASED:
+        if not release and not series.is_released:
             raise ScoringError(f"Series {series.number} is not released.")
-        before = series.status
-        series.status = SeriesStatus.RELEASED if release else SeriesStatus.CONFIRMED
-        series.save(update_fields=["status"])
-        record_change(series.tournament, user,
-                      "results released" if release else "release withdrawn",
-                      f"series {series.number}", before={"status": before},
-                      after={"status": series.status})
+        if release:
+            lifecycle.move(series, SeriesStatus.RELEASED, user)
+        else:
+            lifecycle.withdraw_release(series, user)
 
 
 def seat_by_results(series: Series, method: str, seed: str, user) -> seating.Plan:

@@ -139,7 +139,7 @@ def results_admin(request, tournament):
     return render(request, "scoring/results_admin.html", {
         "tournament": tournament, "form": form, "series_list": tournament.series.all(),
         "teams": Team.objects.filter(tournament=tournament).prefetch_related(
-            "members__player"),
+            "members"),
         "team_form": TeamForm(prefix="team"), "prize_form": CustomPrizeForm(prefix="prize"),
         "custom_prizes": tournament.custom_prizes.all(),
     })
