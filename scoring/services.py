@@ -58,6 +58,22 @@ class Computation:
     def provisional(self) -> bool:
         return self.results.provisional
 
+    @property
+    def did_not_play(self) -> tuple[int, ...]:
+        """Registered players with no seat at a counted table: not ranked, no prize."""
+        ranked = {s.entry for s in self.standings}
+        return tuple(e for e in self.results.did_not_play if e not in ranked)
+
+    def absent_players(self, club_filter: str = "") -> list[PlayerInfo]:
+        """The players who did not play, by name, as the pages list them; none while nobody
+        is ranked (say, before any series is released to the public)."""
+        if not self.standings:
+            return []
+        absent = [self.player(e) for e in self.did_not_play]
+        if club_filter:
+            absent = [p for p in absent if str(p.club_id) == club_filter]
+        return sorted(absent, key=lambda p: (p.sort_name, p.number))
+
     def player(self, entry: int) -> PlayerInfo:
         return self.players.get(entry) or PlayerInfo(entry, 0, "?", "?", None, "")
 
@@ -80,9 +96,9 @@ def compute(tournament: Tournament, series: int | None = None,
     results = load_results(tournament, confirmed_only=not settings.count_unconfirmed,
                            series=series, released_only=released_only)
     system = ScoringSystem(tournament.scoring_system)
-    ranked = standings(system, results.deals, results.penalties, results.entries)
+    ranked = standings(system, results.deals, results.penalties, results.played)
     league = (ranked if system is ScoringSystem.LEAGUE else
-              league_standings(results.deals, results.penalties, results.entries))
+              league_standings(results.deals, results.penalties, results.played))
     return Computation(tournament, system, tuple(ranked), tuple(league), results,
                        players_of(tournament), series, released_only)
 

@@ -52,7 +52,7 @@ def _standings_page(request, slug, number=None):
     clubs = Club.objects.filter(id__in=club_ids).order_by("name")
     return render(request, "scoring/standings.html", _context(
         tournament, organizer, comp, table=table, number=number, clubs=clubs,
-        club_filter=club_filter))
+        club_filter=club_filter, absent=comp.absent_players(club_filter)))
 
 
 def standings_overall(request, slug):
@@ -77,7 +77,8 @@ def club_standings(request, slug):
     return render(request, "scoring/groups.html", _context(
         tournament, organizer, comp, table=table, title="Clubs",
         explain=f"The sum of each club's {'best ' + str(best) if best else 'players'}' "
-                "scores."))
+                "scores; only players who played count.",
+        absent=[p for p in comp.absent_players() if p.club_id]))
 
 
 def team_standings(request, slug):
@@ -101,7 +102,8 @@ def prize_list(request, slug):
     prizes = [(p, [comp.player(e) for e in p.winners],
                [comp.player(e) for e in p.candidates]) for p in services.prizes(comp)]
     return render(request, "scoring/prizes.html", _context(
-        tournament, organizer, comp, prizes=prizes, lot_form=LotForm()))
+        tournament, organizer, comp, prizes=prizes, lot_form=LotForm(),
+        absent=comp.absent_players()))
 
 
 def player_deals(request, slug, number):
