@@ -8,10 +8,11 @@ from django.urls import reverse
 
 from scoring import services
 from scoring.models import CustomPrize
+from tests.factories import add_entry
 from tournament import deals, plans
 from tournament.deal_forms import DealForm
 from tournament.demo import build_demo_congress
-from tournament.models import Club, Entry, Player, SeatingMethod, Tournament
+from tournament.models import Club, Entry, SeatingMethod, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -36,9 +37,7 @@ def club_night():
     club = Club.objects.create(name="Pik As")
     series = plans.ensure_series(tournament)[0]
     for n, first in enumerate(["Anna", "Bert", "Carl"], start=1):
-        Entry.objects.create(tournament=tournament, number=n, checked_in=True, player=(
-            Player.objects.create(first_name=first, last_name="Night",
-                                  club=club if first == "Carl" else None)))
+        add_entry(tournament, n, first, "Night", club=club if first == "Carl" else None)
     plans.seat_series(series, SeatingMethod.DRAW, "night", user=None)
     plans.publish(series, user=None)
     table = series.tables.get()
@@ -46,9 +45,7 @@ def club_night():
     play(table, seats, 1, 70)
     play(table, seats, 2, 70)
     play(table, seats, 3, 40)
-    dora = Entry.objects.create(tournament=tournament, number=4, checked_in=True,
-                                player=Player.objects.create(first_name="Dora",
-                                                             last_name="Night", club=club))
+    dora = add_entry(tournament, 4, "Dora", "Night", club=club)
     return tournament, dora
 
 
@@ -113,8 +110,7 @@ def test_a_seated_player_with_no_points_did_play(club_night):
     dora_alone = Entry.objects.filter(tournament=tournament).exclude(id=dora.id)
     dora_alone.update(checked_in=False)  # Dora and two newcomers sit at series 2's table
     for n, first in ((5, "Emil"), (6, "Frieda")):
-        Entry.objects.create(tournament=tournament, number=n, checked_in=True,
-                             player=Player.objects.create(first_name=first, last_name="Night"))
+        add_entry(tournament, n, first, "Night")
     plans.seat_series(series, SeatingMethod.DRAW, "two", user=None)
     assert services.compute(tournament).did_not_play == (dora.id, *[
         e.id for e in Entry.objects.filter(tournament=tournament, number__in=(5, 6))
