@@ -6,6 +6,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from tournament.models import (
+    RELEASED_STATES,
     Deal,
     Entry,
     Penalty,
@@ -48,7 +49,7 @@ def load_results(tournament: Tournament, confirmed_only: bool = False,
     if series is not None:
         seat_rows = seat_rows.filter(series__number=series)
     if released_only:
-        seat_rows = seat_rows.filter(series__status=SeriesStatus.RELEASED)
+        seat_rows = seat_rows.filter(series__status__in=RELEASED_STATES)
     for (table_id, position, entry_id, series_number, table_number, status,
          series_status) in seat_rows.values_list(
         "table_id", "position", "entry_id", "series__number", "table__number",

@@ -11,7 +11,7 @@ from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
 from tournament.audit import record_change
-from tournament.models import Club, Entry, SeriesStatus
+from tournament.models import Club, Entry
 from tournament.permissions import organizer_required, visible_tournament
 
 from . import services
@@ -25,9 +25,11 @@ PER_PAGE = 50
 
 def _context(tournament, organizer, comp, **extra):
     series = tournament.series.order_by("number")
-    released = [s.number for s in series if s.status == SeriesStatus.RELEASED]
+    released = [s.number for s in series if s.is_released]
+    correcting = [s.number for s in series if s.is_correcting]
     return {"tournament": tournament, "organizer": organizer, "comp": comp,
             "series_numbers": [s.number for s in series], "released": released,
+            "correcting": correcting,
             "public_view": not organizer, **extra}
 
 

@@ -16,7 +16,7 @@ from django_tables2 import RequestConfig
 from .. import registration
 from ..csv_import import import_players, parse_players_csv
 from ..models import Club, Entry, KeepApart
-from ..permissions import organizer_required
+from ..permissions import organizer_required, staff_required
 from ..player_forms import (
     ClubForm,
     DoorSearchForm,
@@ -114,7 +114,7 @@ def entry_edit(request, tournament, number):
 
 
 @require_POST
-@organizer_required
+@staff_required
 def entry_check_in(request, tournament, number):
     entry = _entry(tournament, number)
     wanted = _flag(request.POST.get("checked_in"), entry.checked_in)
@@ -143,7 +143,7 @@ def entry_withdraw(request, tournament, number):
     return _back(request, tournament)
 
 
-@organizer_required
+@staff_required
 def door(request, tournament):
     search = DoorSearchForm(request.GET or None)
     q = search.cleaned_data["q"] if search.is_valid() else ""
