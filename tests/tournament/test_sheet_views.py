@@ -1,14 +1,12 @@
 """Score-sheet pages through the test client: the table's link, deal entry, preview, correction,
 penalties, submit and confirm, and the organizer's pages."""
 
-import datetime
 import json
 
 import pytest
 from django.test import Client
-from django.urls import reverse
 
-from tests.factories import add_entry
+from tests.sheets import enter, playing_seat, solo_post, u
 from tournament import deals, plans
 from tournament.deals import DealInput, table_info
 from tournament.demo import build_demo_congress
@@ -16,92 +14,10 @@ from tournament.models import (
     AuditEntry,
     Deal,
     Penalty,
-    SeatingMethod,
     SheetStatus,
-    Tournament,
 )
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def marta(django_user_model):
-    return django_user_model.objects.create_user("marta-sheets", password="x")
-
-
-@pytest.fixture
-def club_night(marta):
-    """Seven players: one four-table (8 deals) and one three-table (6 deals), published."""
-    tournament = Tournament.objects.create(name="Club Night", slug="club-night-sheets",
-                                           start_date=datetime.date(2027, 5, 1),
-                                           deals_per_player=2, series_count=1, public=True)
-    tournament.organizers.add(marta)
-    names = ["Anna Becker", "Carl Brandt", "Emma Fischer", "Franz Koch", "Ida Lange",
-             "Otto Meyer", "Rosa Vogel"]
-    for n, name in enumerate(names, start=1):
-        first, last = name.split()
-        add_entry(tournament, n, first, last)
-    (series,) = plans.ensure_series(tournament)
-    plans.seat_series(series, SeatingMethod.DRAW, "sheets", user=None)
-    plans.publish(series, user=None)
-    return tournament
-
-
-@pytest.fixture
-def four(club_night):
-    return _table_of_size(club_night, 4)
-
-
-@pytest.fixture
-def three(club_night):
-    return _table_of_size(club_night, 3)
-
-
-def _table_of_size(tournament, size):
-    for table in tournament.series.get(number=1).tables.all():
-        if table.seats.count() == size:
-            return table
-    raise AssertionError(f"no {size}-table")
-
-
-@pytest.fixture
-def marta_client(marta):
-    """A second browser, the organizer's; ``client`` stays anonymous (the token holder)."""
-    organizer = Client()
-    organizer.force_login(marta)
-    return organizer
-
-
-def u(name, *args):
-    return reverse(f"tournament:{name}", args=args)
-
-
-def playing_seat(table, number):
-    """A seat that may declare deal ``number`` (not the dealer, who sits out at a four-table)."""
-    info = table_info(table)
-    dealer = info.dealer(number)
-    return next(p.position for p in info.players if p.position != dealer)
-
-
-def solo_post(table, deal_number, declarer=None, version=None, **extra):
-    table.refresh_from_db()
-    data = {"game": "solo", "declarer": declarer or playing_seat(table, deal_number),
-            "trump": "hearts", "matadors": 1, "card_points": 95,
-            "version": table.sheet_version if version is None else version}
-    data.update(extra)
-    return data
-
-
-def enter(table, count):
-    """Enter ``count`` deals through the service: Heart Solo with 1, Schneider, won (+30)."""
-    for _ in range(count):
-        table.refresh_from_db()
-        number = table.deals.count() + 1
-        deals.add_deal(table, DealInput({"game": "solo", "trump": "hearts", "matadors": 1,
-                                         "card_points": 95},
-                                        declarer=playing_seat(table, number)),
-                       table.sheet_version, "test")
-    table.refresh_from_db()
 
 
 def test_the_token_opens_its_own_sheet_and_a_random_token_is_404(client, four, three):

@@ -7,6 +7,8 @@ deleting deals, removing an organizer's penalty and reopening a sheet are for or
 
 from __future__ import annotations
 
+from functools import wraps
+
 from django.contrib import messages
 from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -42,8 +44,21 @@ SHEET_TEMPLATE = "tournament/sheet/sheet.html"
 
 # --- request parsing -------------------------------------------------------------------------
 
-def _token_table(request, token: str) -> tuple[Table, Role]:
-    return table_of_link(request, token)
+def playable_table(view):
+    """A change through the table's link: ``view(request, table, role, ...)``. A table whose
+    plan seats other than 3 or 4 players has no sheet to change: say so, change nothing."""
+
+    @wraps(view)
+    def wrapped(request, token, *args, **kwargs):
+        table, role = table_of_link(request, token)
+        seated = table.seats.count()
+        if seated not in (3, 4):
+            messages.error(request, f"Table {table.number} has {seated} players; a score sheet "
+                                    "needs 3 or 4. An organizer corrects the series plan first.")
+            return redirect(_sheet_url(table))
+        return view(request, table, role, *args, **kwargs)
+
+    return wrapped
 
 
 def _session_key(table: Table) -> str:
@@ -91,13 +106,13 @@ def _refused(request, table: Table, exc: Exception, to: str | None = None):
 # --- the table's link ------------------------------------------------------------------------
 
 def sheet(request, token):
-    table, role = _token_table(request, token)
+    table, role = table_of_link(request, token)
     return _render_sheet(request, table, role)
 
 
 @require_POST
-def deal_add(request, token):
-    table, role = _token_table(request, token)
+@playable_table
+def deal_add(request, table, role):
     actor = _actor(request, table, role)
     info = deals.table_info(table)
     form = new_deal_form(info, table.deals.count() + 1, request.POST)
@@ -112,8 +127,8 @@ def deal_add(request, token):
     return redirect(_sheet_url(table))
 
 
-def deal_edit(request, token, number):
-    table, role = _token_table(request, token)
+@playable_table
+def deal_edit(request, table, role, number):
     deal = get_object_or_404(Deal, table=table, number=number)
     info = deals.table_info(table)
     if request.method == "POST":
@@ -142,8 +157,8 @@ def deal_edit(request, token, number):
 
 
 @require_POST
-def deal_preview(request, token):
-    table, role = _token_table(request, token)
+@playable_table
+def deal_preview(request, table, role):
     info = deals.table_info(table)
     try:
         number = int(request.POST.get("number", ""))
@@ -173,8 +188,8 @@ def deal_preview(request, token):
 
 
 @require_POST
-def penalty_add(request, token):
-    table, role = _token_table(request, token)
+@playable_table
+def penalty_add(request, table, role):
     actor = _actor(request, table, role)
     info = deals.table_info(table)
     form = PenaltyForm(info, request.POST)
@@ -196,8 +211,8 @@ def penalty_add(request, token):
 
 
 @require_POST
-def penalty_delete(request, token, pk):
-    table, role = _token_table(request, token)
+@playable_table
+def penalty_delete(request, table, role, pk):
     penalty = get_object_or_404(Penalty, pk=pk, table=table)
     try:
         deals.delete_penalty(table, penalty.pk, _actor(request, table, role), request.user,
@@ -208,8 +223,8 @@ def penalty_delete(request, token, pk):
     return redirect(_sheet_url(table))
 
 
-def sheet_submit(request, token):
-    table, role = _token_table(request, token)
+@playable_table
+def sheet_submit(request, table, role):
     if request.method != "POST":
         return redirect(_sheet_url(table))
     form = SubmitForm(request.POST)
@@ -225,8 +240,8 @@ def sheet_submit(request, token):
     return redirect(_sheet_url(table))
 
 
-def sheet_confirm(request, token):
-    table, role = _token_table(request, token)
+@playable_table
+def sheet_confirm(request, table, role):
     if request.method != "POST":
         return redirect(_sheet_url(table))
     info = deals.table_info(table)
