@@ -165,4 +165,6 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "INFO")},
+    # django-axes reports every failed login at INFO; its lockouts are WARNINGs
+    "loggers": {"axes": {"level": "WARNING"}},
 }
