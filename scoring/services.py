@@ -165,7 +165,7 @@ def release_series(series: Series, user, release: bool = True) -> None:
     """Publish a confirmed series' results to the public (or take them back)."""
     with transaction.atomic():
         series = Series.objects.select_for_update().get(pk=series.pk)
-        if release and series.status != SeriesStatus.CONFIRMED:
+        if release and not series.can_release:
             raise ScoringError(f"Series {series.number} can be released once every sheet is "
                                "confirmed.")
         if not release and not series.is_released:

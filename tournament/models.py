@@ -8,6 +8,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+from django.utils.functional import cached_property
 
 from engine import get_rule_set, rule_sets
 
@@ -246,6 +247,24 @@ class Series(models.Model):
     def is_correcting(self) -> bool:
         return self.status == SeriesStatus.CORRECTING
 
+    @cached_property
+    def has_deals(self) -> bool:
+        return Deal.objects.filter(table__series=self).exists()
+
+    @property
+    def plan_changeable(self) -> bool:
+        """Swaps and moves are possible until the first deal is entered."""
+        return self.status in (SeriesStatus.DRAFT, SeriesStatus.SEATED) and not self.has_deals
+
+    @property
+    def can_unpublish(self) -> bool:
+        return self.status == SeriesStatus.SEATED and not self.has_deals
+
+    @property
+    def can_release(self) -> bool:
+        """Results go public once every sheet of the series is confirmed."""
+        return self.status == SeriesStatus.CONFIRMED
+
 
 class SheetStatus(models.TextChoices):
     OPEN = "open", "Open"
@@ -278,6 +297,18 @@ class Table(models.Model):
 
     def __str__(self) -> str:
         return f"table {self.number}"
+
+    @property
+    def is_open(self) -> bool:
+        return self.sheet_status == SheetStatus.OPEN
+
+    @property
+    def is_submitted(self) -> bool:
+        return self.sheet_status == SheetStatus.SUBMITTED
+
+    @property
+    def is_confirmed(self) -> bool:
+        return self.sheet_status == SheetStatus.CONFIRMED
 
 
 class Seat(models.Model):

@@ -61,14 +61,11 @@ def new_seed() -> str:
 
 
 def _require_changeable(series: Series) -> None:
+    if series.plan_changeable:
+        return
     if series.status not in (SeriesStatus.DRAFT, SeriesStatus.SEATED):
         raise PlanError(f"Series {series.number} has started; its plan can no longer change.")
-    if _has_deals(series):
-        raise PlanError(f"Deals are entered in series {series.number}; its plan is fixed.")
-
-
-def _has_deals(series: Series) -> bool:
-    return series.tables.filter(deals__isnull=False).exists()
+    raise PlanError(f"Deals are entered in series {series.number}; its plan is fixed.")
 
 
 def seat_series(series: Series, method: str, seed: str | None, user) -> seating.Plan:
