@@ -12,11 +12,11 @@ from .cards import (
     DECK,
     TOTAL_POINTS,
     Card,
-    Deal,
+    DealtCards,
     Rank,
     Suit,
     card_points,
-    deal,
+    deal_cards,
     matadors,
     trump_order,
 )
@@ -38,10 +38,10 @@ from .settlement import at_rate, settle
 from .values import Outcome, score
 
 __all__ = [
-    "DECK", "DEFAULT_RULE_SET", "TOTAL_POINTS", "Card", "Deal", "Declaration", "EngineError",
+    "DECK", "DEFAULT_RULE_SET", "TOTAL_POINTS", "Card", "DealtCards", "Declaration", "EngineError",
     "Game", "GameKind", "InvalidOption", "InvalidRecord", "Option", "Outcome", "PassedDeal",
     "Penalty", "PenaltyKind", "RamschResult", "Rank", "Record", "RuleSet", "Suit",
-    "UnknownRuleSet", "at_rate", "card_points", "deal", "dealer_seat", "describe", "evaluate",
+    "UnknownRuleSet", "at_rate", "card_points", "deal_cards", "dealer_seat", "describe", "evaluate",
     "evaluate_outcome", "game_values", "get_rule_set", "legal_bids", "matadors",
     "parse_record", "rule_sets", "settle", "trump_order",
 ]

@@ -1,4 +1,4 @@
-"""Cards, suits, ranks, card points, the 32-card deck, a seeded deal and matadors."""
+"""Cards, suits, ranks, card points, the 32-card deck, seeded dealt cards and matadors."""
 
 from __future__ import annotations
 
@@ -114,10 +114,11 @@ def card_points(cards: Iterable[Card]) -> int:
 
 
 @dataclass(frozen=True)
-class Deal:
-    """One deal: ten cards for each of the three active seats and the Skat.
+class DealtCards:
+    """The cards as dealt: ten for each of the three active seats, and the Skat.
 
-    ``hands[0]`` is forehand (left of the dealer), then middle hand and rear hand.
+    ``hands[0]`` is forehand (left of the dealer), then middle hand and rear hand. (The score
+    sheet's deal, what was played with these cards, is the site's ``Deal``.)
     """
 
     seed: str
@@ -150,7 +151,7 @@ def _draw(label: str, bound: int) -> int:
         counter += 1
 
 
-def deal(seed: str | int) -> Deal:
+def deal_cards(seed: str | int) -> DealtCards:
     """Deal a shuffled deck the regulation way: 3 each, 2 to the Skat, 4 each, 3 each
     (000 L1815)."""
     cards = iter(shuffled_deck(seed))
@@ -162,7 +163,7 @@ def deal(seed: str | int) -> Deal:
             continue
         for hand in hands:
             hand.extend(next(cards) for _ in range(packet))
-    return Deal(
+    return DealtCards(
         seed=str(seed),
         hands=(tuple(hands[0]), tuple(hands[1]), tuple(hands[2])),
         skat=(skat[0], skat[1]),
