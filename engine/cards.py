@@ -30,8 +30,13 @@ class Suit(IntEnum):
 
     @property
     def title(self) -> str:
-        return {Suit.CLUBS: "Club", Suit.SPADES: "Spade", Suit.HEARTS: "Heart",
-                Suit.DIAMONDS: "Diamond"}[self]
+        """The suit's name before a game: "Heart" as in "Heart Solo"."""
+        return self.name.capitalize()[:-1]
+
+    @property
+    def plural(self) -> str:
+        """The suit's name on its own: "Hearts" (an ISkO suit game is called by it)."""
+        return self.name.capitalize()
 
     @classmethod
     def from_key(cls, key: str) -> Suit:

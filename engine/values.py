@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 
-from .records import Declaration, PassedDeal, Penalty, RamschResult, Record
-from .rulesets import Game, GameKind, Ladder, OverbidLoss, RuleSet
+from .records import Declaration, PassedDeal, Penalty, RamschResult, Record, Revoker
+from .rulesets import Game, GameKind, Ladder, OptionKey, OverbidLoss, RuleSet
 
 LOST_SCHNEIDER_AT = 30  # a declarer with 30 or fewer card points is Schneider himself
 
@@ -118,7 +118,7 @@ def score(record: Record, rules: RuleSet, options: Mapping[str, bool]) -> Outcom
 def _ramsch(r: RamschResult, rules: RuleSet, options: Mapping[str, bool]) -> Outcome:
     assert rules.ramsch_values is not None
     plain, jungfer, all_tricks = rules.ramsch_values
-    if options.get("point_ramsch"):
+    if options.get(OptionKey.POINT_RAMSCH):
         charge = r.card_points or 0
     elif r.all_tricks:
         charge = all_tricks
@@ -152,7 +152,7 @@ def _fixed_value_game(d: Declaration, rules: RuleSet) -> Outcome:
     bid = d.bid or 0
     overbid = bid > value
     if d.revoke is not None:
-        won = d.revoke == "opponent"
+        won = d.revoke is Revoker.OPPONENT
     else:
         won = not d.conceded and d.tricks == 0 and not overbid
     # An overbid costs the smallest multiple of the value that reaches the bid; an opponent's
@@ -161,7 +161,7 @@ def _fixed_value_game(d: Declaration, rules: RuleSet) -> Outcome:
     result, contra = _signed(single, won, _loss_factor(rules, d.game, d), d)
     return Outcome(won=won, value=result, basis=value, levels=single // value, overbid=overbid,
                    contra_value=contra,
-                   revoke_value=-result if d.revoke == "opponent" else None)
+                   revoke_value=-result if d.revoke is Revoker.OPPONENT else None)
 
 
 def _game_with_trumps(d: Declaration, rules: RuleSet) -> Outcome:
@@ -178,7 +178,7 @@ def _game_with_trumps(d: Declaration, rules: RuleSet) -> Outcome:
 
     # The value the game reached: contingencies made, announcements only where fulfilled
     # (an opponent's revoke gives the declarer the game he announced).
-    opponent_revoked = d.revoke == "opponent"
+    opponent_revoked = d.revoke is Revoker.OPPONENT
     reached = Facts(
         matadors=m, schneider=made_s, schwarz=made_w,
         schneider_announced=said_s and (made_s or opponent_revoked),
