@@ -32,6 +32,7 @@ from .records import (
     RecordKey,
     Revoker,
     parse_record,
+    to_record,
 )
 from .rulesets import (
     DEFAULT_RULE_SET,
@@ -59,7 +60,7 @@ __all__ = [
     "RamschResult", "Rank", "Record", "RecordKey", "Revoker", "RuleSet", "ScoringSystem", "Suit",
     "UnknownRuleSet", "at_rate", "card_points", "deal_cards", "dealer_seat", "describe",
     "evaluate", "evaluate_outcome", "game_name", "game_values", "get_rule_set", "legal_bids",
-    "matadors", "parse_record", "rule_sets", "settle", "trump_order",
+    "matadors", "parse_record", "rule_sets", "settle", "to_record", "trump_order",
 ]
 
 

@@ -8,7 +8,16 @@ from enum import StrEnum
 
 from .cards import Suit
 from .errors import InvalidRecord
-from .rulesets import MAX_MATADORS, PENALTY_GAME, Game, GameKey, GameKind, OptionKey, RuleSet
+from .rulesets import (
+    MAX_MATADORS,
+    PENALTY_GAME,
+    Game,
+    GameKey,
+    GameKind,
+    OptionKey,
+    PenaltyReason,
+    RuleSet,
+)
 
 
 class RecordKey(StrEnum):
@@ -108,11 +117,60 @@ class Penalty:
     """A fine against one seat: ``points`` is what the seat is charged (positive)."""
 
     seat: int
-    reason: str
+    reason: PenaltyReason
     points: int
 
 
 Record = Declaration | RamschResult | PassedDeal | Penalty
+
+
+def to_record(record: Record) -> dict[str, object]:
+    """The canonical deal record of a parsed one: the inverse of :func:`parse_record`.
+
+    Only the keys the record needs, in the order of :class:`RecordKey`; a flag only when it is
+    true, with what parsing implied written out (Schwarz announced also announces Schneider,
+    Re-Contra is a Contra, an ISkO ouvert game is a hand game with Schwarz announced, one who
+    took all tricks makes a Jungfer) and a penalty with the points it charges.
+    """
+    values: dict[RecordKey, object]
+    if isinstance(record, Penalty):
+        values = {RecordKey.GAME: GameKey.PENALTY, RecordKey.SEAT: record.seat,
+                  RecordKey.REASON: record.reason, RecordKey.POINTS: record.points}
+    elif isinstance(record, PassedDeal):
+        values = {RecordKey.GAME: record.game.key}
+    elif isinstance(record, RamschResult):
+        values = {RecordKey.GAME: record.game.key, RecordKey.LOSER: record.loser,
+                  RecordKey.CARD_POINTS: record.card_points, RecordKey.JUNGFER: record.jungfer,
+                  RecordKey.ALL_TRICKS: record.all_tricks}
+    else:
+        values = _declaration_values(record)
+    return {key.value: _plain(value) for key in RecordKey
+            if (value := values.get(key)) is not None and value is not False}
+
+
+def _declaration_values(d: Declaration) -> dict[RecordKey, object]:
+    return {
+        RecordKey.GAME: d.game.key,
+        RecordKey.TRUMP: d.trump.key if d.trump is not None else None,
+        RecordKey.MATADORS: d.matadors if d.game.has_trumps else None,
+        RecordKey.CARD_POINTS: d.card_points,
+        RecordKey.TRICKS: d.tricks,
+        RecordKey.SCHNEIDER_ANNOUNCED: d.schneider_announced,
+        RecordKey.SCHWARZ_ANNOUNCED: d.schwarz_announced,
+        RecordKey.PASST_NICHT: d.passt_nicht,
+        RecordKey.CONCEDED: d.conceded,
+        RecordKey.HAND: d.hand,
+        RecordKey.OUVERT: d.ouvert,
+        RecordKey.CONTRA: d.contra,
+        RecordKey.RECONTRA: d.recontra,
+        RecordKey.BID: d.bid,
+        RecordKey.REVOKE: d.revoke,
+    }
+
+
+def _plain(value: object) -> object:
+    """A word of the vocabulary as the plain string JSON and a database store."""
+    return value.value if isinstance(value, StrEnum) else value
 
 
 def refuse(key: str, rule: str, text: str) -> InvalidRecord:
