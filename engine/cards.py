@@ -160,14 +160,15 @@ def deal_cards(seed: str | int) -> DealtCards:
     """Deal a shuffled deck the regulation way: 3 each, 2 to the Skat, 4 each, 3 each
     (000 L1815)."""
     cards = iter(shuffled_deck(seed))
-    hands: list[list[Card]] = [[], [], []]
-    skat: list[Card] = []
-    for packet in (3, "skat", 4, 3):
-        if packet == "skat":
-            skat.extend(next(cards) for _ in range(2))
-            continue
+
+    def take(count: int) -> list[Card]:
+        return [next(cards) for _ in range(count)]
+
+    hands = [take(3), take(3), take(3)]
+    skat = take(2)
+    for packet in (4, 3):
         for hand in hands:
-            hand.extend(next(cards) for _ in range(packet))
+            hand.extend(take(packet))
     return DealtCards(
         seed=str(seed),
         hands=(tuple(hands[0]), tuple(hands[1]), tuple(hands[2])),

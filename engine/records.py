@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Set
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -122,6 +122,7 @@ class Penalty:
 
 
 Record = Declaration | RamschResult | PassedDeal | Penalty
+Present = Mapping[str, object]  # the keys of a raw record that are given (not null)
 
 
 def to_record(record: Record) -> dict[str, object]:
@@ -193,16 +194,17 @@ def parse_record(raw: Mapping[str, object], rules: RuleSet, options: Mapping[str
             raise refuse(flag, "not_a_flag", "must be true or false.")
     flags = {f for f in FLAGS if present.get(f) is True}
 
-    key = present.get(RecordKey.GAME)
-    if key is None:
+    game_key = present.get(RecordKey.GAME)
+    if game_key is None:
         raise refuse(RecordKey.GAME, "game_missing", "enter which game was played.")
-    if key == GameKey.PENALTY:
+    if game_key == GameKey.PENALTY:
         return _penalty(present, rules)
-    game = rules.game(key) if isinstance(key, str) else None
+    game = rules.game(game_key) if isinstance(game_key, str) else None
     if game is None:
         names = ", ".join(g.key for g in rules.enabled_games(options))
         raise refuse(RecordKey.GAME, "unknown_game",
-                     f"{key!r} is not a game of the rule set {rules.key} (its games: {names}).")
+                     f"{game_key!r} is not a game of the rule set {rules.key} "
+                     f"(its games: {names}).")
     if not rules.enabled(game, options):
         raise refuse(RecordKey.GAME, "game_off", _off_message(game, rules))
 
@@ -224,7 +226,7 @@ def _off_message(game: Game, rules: RuleSet) -> str:
             f"offers it with the option {game.option}=on.")
 
 
-def _only(present: Mapping[str, object], flags: set[str], game: Game, allowed: set[str]) -> None:
+def _only(present: Present, flags: Set[str], game: Game, allowed: Set[str]) -> None:
     for key in present:
         if key == RecordKey.GAME or key in allowed:
             continue
@@ -233,7 +235,7 @@ def _only(present: Mapping[str, object], flags: set[str], game: Game, allowed: s
         raise refuse(key, "field_not_for_game", f"does not belong to a {game.name} entry.")
 
 
-def _integer(present: Mapping[str, object], key: str, low: int, high: int, what: str) -> int:
+def _integer(present: Present, key: str, low: int, high: int, what: str) -> int:
     value = present[key]
     if isinstance(value, bool) or not isinstance(value, int):
         raise refuse(key, "not_a_number", f"must be a whole number ({what}).")
@@ -242,13 +244,14 @@ def _integer(present: Mapping[str, object], key: str, low: int, high: int, what:
     return value
 
 
-def _seat(present: Mapping[str, object], key: str) -> int:
+def _seat(present: Present, key: str) -> int:
     if key not in present:
         raise refuse(key, "seat_missing", "enter the seat (1 to 4).")
     return _integer(present, key, 1, 4, "seats are numbered 1 to 4")
 
 
-def _ramsch(present, flags, game, options) -> RamschResult:
+def _ramsch(present: Present, flags: Set[str], game: Game,
+            options: Mapping[str, bool]) -> RamschResult:
     loser = _seat(present, RecordKey.LOSER)
     card_points = None
     if RecordKey.CARD_POINTS in present:
@@ -269,7 +272,7 @@ def _ramsch(present, flags, game, options) -> RamschResult:
     return RamschResult(game, loser, jungfer, all_tricks, card_points)
 
 
-def _penalty(present, rules: RuleSet) -> Penalty:
+def _penalty(present: Present, rules: RuleSet) -> Penalty:
     flags = {f for f in FLAGS if present.get(f) is True}
     _only(present, flags, PENALTY_GAME,
           allowed={RecordKey.SEAT, RecordKey.REASON, RecordKey.POINTS})
@@ -298,7 +301,8 @@ def _penalty(present, rules: RuleSet) -> Penalty:
     return Penalty(seat, kind.key, points)
 
 
-def _declaration(present, flags, game: Game, rules: RuleSet, options) -> Declaration:
+def _declaration(present: Present, flags: Set[str], game: Game, rules: RuleSet,
+                 options: Mapping[str, bool]) -> Declaration:
     allowed = {RecordKey.BID, RecordKey.TRICKS, RecordKey.CONCEDED, RecordKey.REVOKE}
     if game.has_trumps:
         allowed |= {RecordKey.MATADORS, RecordKey.CARD_POINTS}
@@ -354,10 +358,11 @@ def _declaration(present, flags, game: Game, rules: RuleSet, options) -> Declara
             raise refuse(RecordKey.MATADORS, "matadors_missing",
                          f"a {game.name} is played with or without 1 to {most} matadors; "
                          "enter them (+n with, -n without).")
-        matadors = present[RecordKey.MATADORS]
-        if isinstance(matadors, bool) or not isinstance(matadors, int):
+        given = present[RecordKey.MATADORS]
+        if isinstance(given, bool) or not isinstance(given, int):
             raise refuse(RecordKey.MATADORS, "not_a_number",
                          "must be a whole number, +n with or -n without.")
+        matadors = given
         if not 1 <= abs(matadors) <= most:
             raise refuse(RecordKey.MATADORS, "matadors_out_of_range",
                          f"a {game.name} is played with or without 1 to {most} matadors, "
@@ -384,7 +389,8 @@ def _declaration(present, flags, game: Game, rules: RuleSet, options) -> Declara
     )
 
 
-def _refuse_misplaced(present, flags, game, rules, options, allowed) -> None:
+def _refuse_misplaced(present: Present, flags: Set[str], game: Game, rules: RuleSet,
+                      options: Mapping[str, bool], allowed: Set[str]) -> None:
     for key in present:
         if key == RecordKey.GAME or key in allowed:
             continue
@@ -422,7 +428,8 @@ def _refuse_misplaced(present, flags, game, rules, options, allowed) -> None:
         raise refuse(key, "field_not_for_game", f"does not belong to a {game.name} entry.")
 
 
-def _check_play(game, card_points, tricks, conceded, revoke) -> None:
+def _check_play(game: Game, card_points: int | None, tricks: int | None, conceded: bool,
+                revoke: Revoker | None) -> None:
     if game.kind is GameKind.NULL:
         if tricks is None and not conceded and revoke is None:
             raise refuse(RecordKey.TRICKS, "tricks_missing",
@@ -446,7 +453,8 @@ def _check_play(game, card_points, tricks, conceded, revoke) -> None:
                      f"with {card_points} card points the tricks decide Schwarz; enter them.")
 
 
-def _check_bid(present, game, rules, options, hand, ouvert) -> int:
+def _check_bid(present: Present, game: Game, rules: RuleSet, options: Mapping[str, bool],
+               hand: bool, ouvert: bool) -> int:
     from .bids import legal_bids  # bids are computed from the games, which need this module
 
     bid = present[RecordKey.BID]

@@ -166,7 +166,7 @@ class RuleSet:
 
     def resolve_options(self, options: Mapping[str, object] | None) -> dict[str, bool]:
         """The rule set's defaults overridden by ``options`` (``on``/``off``, bools, 1/0)."""
-        resolved = {o.key: o.default for o in self.options}
+        resolved: dict[str, bool] = {o.key: o.default for o in self.options}
         for key, raw in (options or {}).items():
             if key not in resolved:
                 have = ", ".join(resolved) or "none"

@@ -168,12 +168,12 @@ def _game_with_trumps(d: Declaration, rules: RuleSet) -> Outcome:
     game = d.game
     basis = game.basis_for(d.trump)
     m = abs(d.matadors)
-    points, tricks = d.card_points, d.tricks
-    played = not d.conceded and points is not None
-    made_s = played and points >= rules.schneider_at
-    made_w = played and tricks == 10
-    suffered_s = played and points <= LOST_SCHNEIDER_AT
-    suffered_w = played and tricks == 0
+    points = None if d.conceded else d.card_points  # None: not played out
+    tricks = d.tricks
+    made_s = points is not None and points >= rules.schneider_at
+    made_w = points is not None and tricks == 10
+    suffered_s = points is not None and points <= LOST_SCHNEIDER_AT
+    suffered_w = points is not None and tricks == 0
     said_s, said_w = d.schneider_announced, d.schwarz_announced
 
     # The value the game reached: contingencies made, announcements only where fulfilled
@@ -195,7 +195,7 @@ def _game_with_trumps(d: Declaration, rules: RuleSet) -> Outcome:
         won = False
     else:
         won = (
-            points >= 61
+            points is not None and points >= 61
             and (made_s or not said_s)
             and (made_w or not said_w)
             and (made_w or not game.all_tricks_to_win)
