@@ -1,6 +1,7 @@
 """The rule sets as data: their games, basis values, options and small policies.
 
-Every number here comes from RULINGS.md; the section is named beside each rule set.
+Every number here is stated in docs/rules.md; the section is named beside each rule set.
+(``source`` is what ``python -m engine rules`` prints and still names the team's rulings.)
 """
 
 from __future__ import annotations
@@ -67,10 +68,10 @@ class GameKind(Enum):
 class Ladder(Enum):
     """How Schneider and Schwarz add levels."""
 
-    NASL = "nasl"  # RULINGS 1.2: one level each for S, S announced, W, W announced
-    HERTEFELD = "hertefeld"  # RULINGS 3: an unannounced Schwarz also counts S announced
-    GRADES = "grades"  # RULINGS 4: the grade (1..6) replaces the contingency levels
-    ISKO = "isko"  # RULINGS 5: plus hand and ouvert
+    NASL = "nasl"  # docs/rules.md §3.2: one level each for S, SA, W, WA
+    HERTEFELD = "hertefeld"  # docs/rules.md §5: an unannounced Schwarz counts SA too
+    GRADES = "grades"  # docs/rules.md §6: the grade (1..6) replaces them
+    ISKO = "isko"  # docs/rules.md §7: plus hand and ouvert
 
 
 class OverbidLoss(Enum):
@@ -147,8 +148,8 @@ class RuleSet:
     min_bid: int
     options: tuple[Option, ...] = ()
     all_losses_double: bool = False  # ISkO
-    # ISkO (RULINGS 5): a Null declared on a bid above its value is an overbid, so the table's
-    # game can be recorded; elsewhere it is an invalid entry (RULINGS 1.4).
+    # ISkO (docs/rules.md §7): a Null declared on a bid above its value is an overbid, so the
+    # table's game can be recorded; elsewhere it is an invalid entry (docs/rules.md §3.5).
     null_overbid: bool = False
     ramsch_values: tuple[int, int, int] | None = None  # plain, Jungfer, one took all tricks
     penalties: tuple[PenaltyKind, ...] = ()
@@ -267,16 +268,16 @@ def _nasl(key: str, name: str, grand: int, guckser: int, source: str) -> RuleSet
     )
 
 
-NASL_1908 = _nasl(
+NASL_1908 = _nasl(  # docs/rules.md §3
     "nasl-1908", "North American Skat League, values of 1908", grand=20, guckser=16,
     source="seed 000, RULINGS 1",
 )
-NASL_1898 = _nasl(
+NASL_1898 = _nasl(  # docs/rules.md §4
     "nasl-1898", "North American Skat League, values before 1908", grand=16, guckser=12,
     source="seed 000 L526, RULINGS 2",
 )
 
-HERTEFELD = RuleSet(
+HERTEFELD = RuleSet(  # docs/rules.md §5
     key="hertefeld",
     name="Hertefeld's Standard game",
     source="seed 001, RULINGS 3",
@@ -319,7 +320,7 @@ HERTEFELD = RuleSet(
     ),
 )
 
-USPCC_1898 = RuleSet(
+USPCC_1898 = RuleSet(  # docs/rules.md §6
     key="uspcc-1898",
     name="U.S. Playing Card Co., 1898",
     source="seed 002, RULINGS 4",
@@ -354,7 +355,7 @@ USPCC_1898 = RuleSet(
     ),
 )
 
-ISKO = RuleSet(
+ISKO = RuleSet(  # docs/rules.md §7
     key="isko",
     name="International Skat Order",
     source="RULINGS 5",
@@ -386,7 +387,7 @@ DEFAULT_RULE_SET = NASL_1908.key
 def dealer_seat(deal_number: int, players: int, rules: RuleSet) -> int:
     """The seat (1..players) that deals ``deal_number`` (1-based) at a table of ``players``.
 
-    RULINGS 1.8: the player left of the scorekeeper (seat 1) deals first, the deal passes to
+    docs/rules.md §8: the player left of the scorekeeper (seat 1) deals first, the deal passes to
     the left and the scorekeeper deals last; under the ISkO seat 1 deals first.
     """
     if players not in (3, 4):

@@ -1,4 +1,4 @@
-"""Scoring systems: how a tournament ranks its players over the deals (docs/rules.md §7).
+"""Scoring systems: how a tournament ranks its players over the deals (docs/rules.md §10).
 
 The engine names them once; the site's tournament settings and its standings both use this.
 """

@@ -1,4 +1,7 @@
-"""Game values: levels, won or lost, Schneider and Schwarz, overbids, Contra (RULINGS 1-5)."""
+"""Game values: levels, won or lost, Schneider and Schwarz, overbids, Contra.
+
+What each rule set computes is docs/rules.md §3-7.
+"""
 
 from __future__ import annotations
 
@@ -93,7 +96,7 @@ def _full_levels(rules: RuleSet, f: Facts) -> int:
 
 def conceded_levels(rules: RuleSet, game: Game, d: Declaration) -> int:
     """A game thrown up before the second trick: the game and its matadors, nothing more
-    (RULINGS 1.3); USPCC pays "the amount he bid", announcement included (002 L1989)."""
+    (docs/rules.md §3.4); USPCC pays "the amount he bid", announcement included (002 L1989)."""
     f = Facts(matadors=abs(d.matadors), schneider_announced=d.schneider_announced,
               schwarz_announced=d.schwarz_announced, hand=d.hand, ouvert=d.ouvert)
     if game.full_contingencies or (rules.ladder is Ladder.ISKO and d.ouvert):
@@ -136,7 +139,7 @@ def _loss_factor(rules: RuleSet, game: Game, d: Declaration) -> int:
 
 
 def _signed(single: int, won: bool, factor: int, d: Declaration) -> tuple[int, int | None]:
-    """The declarer's result and what the Contra opponent is charged (RULINGS 1.5)."""
+    """The declarer's result and what the Contra opponent is charged (docs/rules.md §3.6)."""
     if not d.contra:
         return (single if won else -single * factor), None
     times = 3 if d.recontra else 2
@@ -148,7 +151,7 @@ def _signed(single: int, won: bool, factor: int, d: Declaration) -> tuple[int, i
 
 def _fixed_value_game(d: Declaration, rules: RuleSet) -> Outcome:
     value = d.game.fixed_value(d.hand, d.ouvert)
-    # Only ISkO lets a bid exceed a Null's value (records refuse it elsewhere): RULINGS 5.
+    # Only ISkO lets a bid exceed a Null's value (records refuse it elsewhere): docs/rules.md §7.
     bid = d.bid or 0
     overbid = bid > value
     if d.revoke is not None:
