@@ -12,38 +12,55 @@ from .cards import (
     DECK,
     TOTAL_POINTS,
     Card,
-    Deal,
+    DealtCards,
     Rank,
     Suit,
     card_points,
-    deal,
+    deal_cards,
     matadors,
     trump_order,
 )
 from .describe import describe as _describe
 from .errors import EngineError, InvalidOption, InvalidRecord, UnknownRuleSet
-from .records import Declaration, PassedDeal, Penalty, RamschResult, Record, parse_record
+from .records import (
+    FLAGS,
+    Declaration,
+    PassedDeal,
+    Penalty,
+    RamschResult,
+    Record,
+    RecordKey,
+    Revoker,
+    parse_record,
+    to_record,
+)
 from .rulesets import (
     DEFAULT_RULE_SET,
     Game,
+    GameKey,
     GameKind,
     Option,
+    OptionKey,
     PenaltyKind,
+    PenaltyReason,
     RuleSet,
     dealer_seat,
+    game_name,
     get_rule_set,
     rule_sets,
 )
 from .settlement import at_rate, settle
+from .systems import ScoringSystem
 from .values import Outcome, score
 
 __all__ = [
-    "DECK", "DEFAULT_RULE_SET", "TOTAL_POINTS", "Card", "Deal", "Declaration", "EngineError",
-    "Game", "GameKind", "InvalidOption", "InvalidRecord", "Option", "Outcome", "PassedDeal",
-    "Penalty", "PenaltyKind", "RamschResult", "Rank", "Record", "RuleSet", "Suit",
-    "UnknownRuleSet", "at_rate", "card_points", "deal", "dealer_seat", "describe", "evaluate",
-    "evaluate_outcome", "game_values", "get_rule_set", "legal_bids", "matadors",
-    "parse_record", "rule_sets", "settle", "trump_order",
+    "DECK", "DEFAULT_RULE_SET", "FLAGS", "TOTAL_POINTS", "Card", "DealtCards", "Declaration",
+    "EngineError", "Game", "GameKey", "GameKind", "InvalidOption", "InvalidRecord", "Option",
+    "OptionKey", "Outcome", "PassedDeal", "Penalty", "PenaltyKind", "PenaltyReason",
+    "RamschResult", "Rank", "Record", "RecordKey", "Revoker", "RuleSet", "ScoringSystem", "Suit",
+    "UnknownRuleSet", "at_rate", "card_points", "deal_cards", "dealer_seat", "describe",
+    "evaluate", "evaluate_outcome", "game_name", "game_values", "get_rule_set", "legal_bids",
+    "matadors", "parse_record", "rule_sets", "settle", "to_record", "trump_order",
 ]
 
 

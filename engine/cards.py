@@ -1,4 +1,4 @@
-"""Cards, suits, ranks, card points, the 32-card deck, a seeded deal and matadors."""
+"""Cards, suits, ranks, card points, the 32-card deck, seeded dealt cards and matadors."""
 
 from __future__ import annotations
 
@@ -30,8 +30,13 @@ class Suit(IntEnum):
 
     @property
     def title(self) -> str:
-        return {Suit.CLUBS: "Club", Suit.SPADES: "Spade", Suit.HEARTS: "Heart",
-                Suit.DIAMONDS: "Diamond"}[self]
+        """The suit's name before a game: "Heart" as in "Heart Solo"."""
+        return self.name.capitalize()[:-1]
+
+    @property
+    def plural(self) -> str:
+        """The suit's name on its own: "Hearts" (an ISkO suit game is called by it)."""
+        return self.name.capitalize()
 
     @classmethod
     def from_key(cls, key: str) -> Suit:
@@ -114,10 +119,11 @@ def card_points(cards: Iterable[Card]) -> int:
 
 
 @dataclass(frozen=True)
-class Deal:
-    """One deal: ten cards for each of the three active seats and the Skat.
+class DealtCards:
+    """The cards as dealt: ten for each of the three active seats, and the Skat.
 
-    ``hands[0]`` is forehand (left of the dealer), then middle hand and rear hand.
+    ``hands[0]`` is forehand (left of the dealer), then middle hand and rear hand. (The score
+    sheet's deal, what was played with these cards, is the site's ``Deal``.)
     """
 
     seed: str
@@ -150,19 +156,20 @@ def _draw(label: str, bound: int) -> int:
         counter += 1
 
 
-def deal(seed: str | int) -> Deal:
+def deal_cards(seed: str | int) -> DealtCards:
     """Deal a shuffled deck the regulation way: 3 each, 2 to the Skat, 4 each, 3 each
     (000 L1815)."""
     cards = iter(shuffled_deck(seed))
-    hands: list[list[Card]] = [[], [], []]
-    skat: list[Card] = []
-    for packet in (3, "skat", 4, 3):
-        if packet == "skat":
-            skat.extend(next(cards) for _ in range(2))
-            continue
+
+    def take(count: int) -> list[Card]:
+        return [next(cards) for _ in range(count)]
+
+    hands = [take(3), take(3), take(3)]
+    skat = take(2)
+    for packet in (4, 3):
         for hand in hands:
-            hand.extend(next(cards) for _ in range(packet))
-    return Deal(
+            hand.extend(take(packet))
+    return DealtCards(
         seed=str(seed),
         hands=(tuple(hands[0]), tuple(hands[1]), tuple(hands[2])),
         skat=(skat[0], skat[1]),

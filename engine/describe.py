@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .records import Declaration, PassedDeal, Penalty, RamschResult, Record
-from .rulesets import GameKind, RuleSet
+from .rulesets import GameKind, RuleSet, game_name
 from .values import Outcome
 
 
@@ -22,12 +22,7 @@ def describe(record: Record, rules: RuleSet, outcome: Outcome) -> str:
 
 def _declaration(d: Declaration, rules: RuleSet, outcome: Outcome) -> str:
     game = d.game
-    name = game.name
-    if game.kind is GameKind.SUIT and d.trump is not None:
-        name = f"{d.trump.title} {game.by_suit_name or game.name}"
-        if rules.hand_flags:  # ISkO calls a suit game by its suit
-            name = {"Club": "Clubs", "Spade": "Spades", "Heart": "Hearts",
-                    "Diamond": "Diamonds"}[d.trump.title]
+    name = game_name(rules, game.key, d.trump)
     parts = [name]
     if d.passt_nicht:
         parts[0] = f"{name} Passt Nicht"

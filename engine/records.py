@@ -2,30 +2,79 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Set
 from dataclasses import dataclass
+from enum import StrEnum
 
 from .cards import Suit
 from .errors import InvalidRecord
-from .rulesets import MAX_MATADORS, Game, GameKind, RuleSet
+from .rulesets import (
+    MAX_MATADORS,
+    PENALTY_GAME,
+    Game,
+    GameKey,
+    GameKind,
+    OptionKey,
+    PenaltyReason,
+    RuleSet,
+)
 
-FLAGS = (
-    "schneider_announced", "schwarz_announced", "passt_nicht", "conceded", "hand", "ouvert",
-    "contra", "recontra", "jungfer", "all_tricks",
+
+class RecordKey(StrEnum):
+    """The keys of a deal record, in the canonical order of DESIGN.md.
+
+    DESIGN.md lists the keys from ``game`` to ``all_tricks``; ``revoke`` follows ``bid`` and a
+    penalty's ``seat``, ``reason`` and ``points`` come last (docs/rules-decisions.md 5 and 6).
+    """
+
+    GAME = "game"
+    TRUMP = "trump"
+    MATADORS = "matadors"
+    CARD_POINTS = "card_points"
+    TRICKS = "tricks"
+    SCHNEIDER_ANNOUNCED = "schneider_announced"
+    SCHWARZ_ANNOUNCED = "schwarz_announced"
+    PASST_NICHT = "passt_nicht"
+    CONCEDED = "conceded"
+    HAND = "hand"
+    OUVERT = "ouvert"
+    CONTRA = "contra"
+    RECONTRA = "recontra"
+    BID = "bid"
+    REVOKE = "revoke"
+    LOSER = "loser"
+    JUNGFER = "jungfer"
+    ALL_TRICKS = "all_tricks"
+    SEAT = "seat"
+    REASON = "reason"
+    POINTS = "points"
+
+    @property
+    def label(self) -> str:
+        """The key as a form or an error message names it: "Card points", "Re-Contra"."""
+        return _LABELS.get(self, self.value.replace("_", " ").capitalize())
+
+    @property
+    def is_flag(self) -> bool:
+        """A true-or-false key: absent, ``null`` and ``false`` all mean "no"."""
+        return self in FLAGS
+
+
+_LABELS = {RecordKey.PASST_NICHT: "Passt Nicht", RecordKey.RECONTRA: "Re-Contra"}
+
+FLAGS: tuple[RecordKey, ...] = (
+    RecordKey.SCHNEIDER_ANNOUNCED, RecordKey.SCHWARZ_ANNOUNCED, RecordKey.PASST_NICHT,
+    RecordKey.CONCEDED, RecordKey.HAND, RecordKey.OUVERT, RecordKey.CONTRA, RecordKey.RECONTRA,
+    RecordKey.JUNGFER, RecordKey.ALL_TRICKS,
 )
-KNOWN_KEYS = frozenset(
-    {"game", "trump", "matadors", "card_points", "tricks", "bid", "loser", "revoke",
-     "seat", "reason", "points", *FLAGS}
-)
-LABELS = {
-    "game": "Game", "trump": "Trump", "matadors": "Matadors", "card_points": "Card points",
-    "tricks": "Tricks", "bid": "Bid", "loser": "Loser", "revoke": "Revoke", "seat": "Seat",
-    "reason": "Reason", "points": "Points", "schneider_announced": "Schneider announced",
-    "schwarz_announced": "Schwarz announced", "passt_nicht": "Passt Nicht",
-    "conceded": "Conceded", "hand": "Hand", "ouvert": "Ouvert", "contra": "Contra",
-    "recontra": "Re-Contra", "jungfer": "Jungfer", "all_tricks": "All tricks",
-}
-REVOKERS = ("opponent", "declarer")
+KNOWN_KEYS = frozenset(RecordKey)
+
+
+class Revoker(StrEnum):
+    """Who revoked, the value of ``revoke`` (docs/rules-decisions.md 5)."""
+
+    OPPONENT = "opponent"  # the game counts as won
+    DECLARER = "declarer"  # the game counts as lost
 
 
 @dataclass(frozen=True)
@@ -46,7 +95,7 @@ class Declaration:
     contra: bool = False
     recontra: bool = False
     bid: int | None = None
-    revoke: str | None = None
+    revoke: Revoker | None = None
 
 
 @dataclass(frozen=True)
@@ -68,23 +117,73 @@ class Penalty:
     """A fine against one seat: ``points`` is what the seat is charged (positive)."""
 
     seat: int
-    reason: str
+    reason: PenaltyReason
     points: int
 
 
 Record = Declaration | RamschResult | PassedDeal | Penalty
+Present = Mapping[str, object]  # the keys of a raw record that are given (not null)
 
-PENALTY_GAME = Game("penalty", "Penalty", GameKind.PENALTY)
+
+def to_record(record: Record) -> dict[str, object]:
+    """The canonical deal record of a parsed one: the inverse of :func:`parse_record`.
+
+    Only the keys the record needs, in the order of :class:`RecordKey`; a flag only when it is
+    true, with what parsing implied written out (Schwarz announced also announces Schneider,
+    Re-Contra is a Contra, an ISkO ouvert game is a hand game with Schwarz announced, one who
+    took all tricks makes a Jungfer) and a penalty with the points it charges.
+    """
+    values: dict[RecordKey, object]
+    if isinstance(record, Penalty):
+        values = {RecordKey.GAME: GameKey.PENALTY, RecordKey.SEAT: record.seat,
+                  RecordKey.REASON: record.reason, RecordKey.POINTS: record.points}
+    elif isinstance(record, PassedDeal):
+        values = {RecordKey.GAME: record.game.key}
+    elif isinstance(record, RamschResult):
+        values = {RecordKey.GAME: record.game.key, RecordKey.LOSER: record.loser,
+                  RecordKey.CARD_POINTS: record.card_points, RecordKey.JUNGFER: record.jungfer,
+                  RecordKey.ALL_TRICKS: record.all_tricks}
+    else:
+        values = _declaration_values(record)
+    return {key.value: _plain(value) for key in RecordKey
+            if (value := values.get(key)) is not None and value is not False}
+
+
+def _declaration_values(d: Declaration) -> dict[RecordKey, object]:
+    return {
+        RecordKey.GAME: d.game.key,
+        RecordKey.TRUMP: d.trump.key if d.trump is not None else None,
+        RecordKey.MATADORS: d.matadors if d.game.has_trumps else None,
+        RecordKey.CARD_POINTS: d.card_points,
+        RecordKey.TRICKS: d.tricks,
+        RecordKey.SCHNEIDER_ANNOUNCED: d.schneider_announced,
+        RecordKey.SCHWARZ_ANNOUNCED: d.schwarz_announced,
+        RecordKey.PASST_NICHT: d.passt_nicht,
+        RecordKey.CONCEDED: d.conceded,
+        RecordKey.HAND: d.hand,
+        RecordKey.OUVERT: d.ouvert,
+        RecordKey.CONTRA: d.contra,
+        RecordKey.RECONTRA: d.recontra,
+        RecordKey.BID: d.bid,
+        RecordKey.REVOKE: d.revoke,
+    }
+
+
+def _plain(value: object) -> object:
+    """A word of the vocabulary as the plain string JSON and a database store."""
+    return value.value if isinstance(value, StrEnum) else value
 
 
 def refuse(key: str, rule: str, text: str) -> InvalidRecord:
-    return InvalidRecord(key, rule, f"{LABELS.get(key, key)}: {text}")
+    label = RecordKey(key).label if key in KNOWN_KEYS else key
+    return InvalidRecord(key, rule, f"{label}: {text}")
 
 
 def parse_record(raw: Mapping[str, object], rules: RuleSet, options: Mapping[str, bool]) -> Record:
     """Check ``raw`` against ``rules`` and return it typed, or raise :class:`InvalidRecord`."""
     if not isinstance(raw, Mapping):
-        raise InvalidRecord("game", "not_a_record", "A deal record must be a JSON object.")
+        raise InvalidRecord(RecordKey.GAME, "not_a_record",
+                            "A deal record must be a JSON object.")
     present = {k: v for k, v in raw.items() if v is not None}
     for key in present:
         if key not in KNOWN_KEYS:
@@ -95,21 +194,23 @@ def parse_record(raw: Mapping[str, object], rules: RuleSet, options: Mapping[str
             raise refuse(flag, "not_a_flag", "must be true or false.")
     flags = {f for f in FLAGS if present.get(f) is True}
 
-    key = present.get("game")
-    if key is None:
-        raise refuse("game", "game_missing", "enter which game was played.")
-    if key == "penalty":
+    game_key = present.get(RecordKey.GAME)
+    if game_key is None:
+        raise refuse(RecordKey.GAME, "game_missing", "enter which game was played.")
+    if game_key == GameKey.PENALTY:
         return _penalty(present, rules)
-    game = rules.game(key) if isinstance(key, str) else None
+    game = rules.game(game_key) if isinstance(game_key, str) else None
     if game is None:
         names = ", ".join(g.key for g in rules.enabled_games(options))
-        raise refuse("game", "unknown_game",
-                     f"{key!r} is not a game of the rule set {rules.key} (its games: {names}).")
+        raise refuse(RecordKey.GAME, "unknown_game",
+                     f"{game_key!r} is not a game of the rule set {rules.key} "
+                     f"(its games: {names}).")
     if not rules.enabled(game, options):
-        raise refuse("game", "game_off", _off_message(game, rules))
+        raise refuse(RecordKey.GAME, "game_off", _off_message(game, rules))
 
     if game.kind is GameKind.RAMSCH:
-        _only(present, flags, game, allowed={"loser", "card_points", "jungfer", "all_tricks"})
+        _only(present, flags, game, allowed={RecordKey.LOSER, RecordKey.CARD_POINTS,
+                                             RecordKey.JUNGFER, RecordKey.ALL_TRICKS})
         return _ramsch(present, flags, game, options)
     if game.kind is GameKind.PASSED:
         _only(present, flags, game, allowed=set())
@@ -125,16 +226,16 @@ def _off_message(game: Game, rules: RuleSet) -> str:
             f"offers it with the option {game.option}=on.")
 
 
-def _only(present: Mapping[str, object], flags: set[str], game: Game, allowed: set[str]) -> None:
+def _only(present: Present, flags: Set[str], game: Game, allowed: Set[str]) -> None:
     for key in present:
-        if key == "game" or key in allowed:
+        if key == RecordKey.GAME or key in allowed:
             continue
         if key in FLAGS and key not in flags:
             continue  # a false flag says nothing
         raise refuse(key, "field_not_for_game", f"does not belong to a {game.name} entry.")
 
 
-def _integer(present: Mapping[str, object], key: str, low: int, high: int, what: str) -> int:
+def _integer(present: Present, key: str, low: int, high: int, what: str) -> int:
     value = present[key]
     if isinstance(value, bool) or not isinstance(value, int):
         raise refuse(key, "not_a_number", f"must be a whole number ({what}).")
@@ -143,219 +244,232 @@ def _integer(present: Mapping[str, object], key: str, low: int, high: int, what:
     return value
 
 
-def _seat(present: Mapping[str, object], key: str) -> int:
+def _seat(present: Present, key: str) -> int:
     if key not in present:
         raise refuse(key, "seat_missing", "enter the seat (1 to 4).")
     return _integer(present, key, 1, 4, "seats are numbered 1 to 4")
 
 
-def _ramsch(present, flags, game, options) -> RamschResult:
-    loser = _seat(present, "loser")
+def _ramsch(present: Present, flags: Set[str], game: Game,
+            options: Mapping[str, bool]) -> RamschResult:
+    loser = _seat(present, RecordKey.LOSER)
     card_points = None
-    if "card_points" in present:
-        card_points = _integer(present, "card_points", 0, 120,
+    if RecordKey.CARD_POINTS in present:
+        card_points = _integer(present, RecordKey.CARD_POINTS, 0, 120,
                                "the loser's card points are 0 to 120")
         if card_points < 40:
-            raise refuse("card_points", "ramsch_loser_points",
+            raise refuse(RecordKey.CARD_POINTS, "ramsch_loser_points",
                          f"the loser of a Ramsch took the most card points, so at least 40, "
                          f"not {card_points}.")
-    if options.get("point_ramsch") and card_points is None:
-        raise refuse("card_points", "card_points_missing",
+    if options.get(OptionKey.POINT_RAMSCH) and card_points is None:
+        raise refuse(RecordKey.CARD_POINTS, "card_points_missing",
                      "Point Ramsch charges the loser his card points; enter them.")
-    all_tricks = "all_tricks" in flags
+    all_tricks = RecordKey.ALL_TRICKS in flags
     if all_tricks and card_points not in (None, 120):
-        raise refuse("card_points", "ramsch_all_tricks",
+        raise refuse(RecordKey.CARD_POINTS, "ramsch_all_tricks",
                      "a player who took every trick has all 120 card points.")
-    return RamschResult(game, loser, "jungfer" in flags or all_tricks, all_tricks, card_points)
+    jungfer = RecordKey.JUNGFER in flags or all_tricks
+    return RamschResult(game, loser, jungfer, all_tricks, card_points)
 
 
-def _penalty(present, rules: RuleSet) -> Penalty:
+def _penalty(present: Present, rules: RuleSet) -> Penalty:
     flags = {f for f in FLAGS if present.get(f) is True}
-    _only(present, flags, Game("penalty", "penalty", GameKind.PENALTY),
-          allowed={"seat", "reason", "points"})
-    seat = _seat(present, "seat")
-    reason = present.get("reason")
+    _only(present, flags, PENALTY_GAME,
+          allowed={RecordKey.SEAT, RecordKey.REASON, RecordKey.POINTS})
+    seat = _seat(present, RecordKey.SEAT)
+    reason = present.get(RecordKey.REASON)
     kind = rules.penalty(reason) if isinstance(reason, str) else None
     if kind is None:
         names = ", ".join(p.key for p in rules.penalties)
-        raise refuse("reason", "unknown_penalty",
+        raise refuse(RecordKey.REASON, "unknown_penalty",
                      f"{reason!r} is not a penalty of the rule set {rules.key} "
                      f"(its penalties: {names}).")
-    if "points" in present:
-        points = abs(_integer(present, "points", -1000, 1000, "a penalty is up to 1000 points"))
+    if RecordKey.POINTS in present:
+        points = abs(_integer(present, RecordKey.POINTS, -1000, 1000,
+                              "a penalty is up to 1000 points"))
         if points == 0:
-            raise refuse("points", "out_of_range", "a penalty charges at least 1 point.")
+            raise refuse(RecordKey.POINTS, "out_of_range", "a penalty charges at least 1 point.")
         if kind.points is not None and points != kind.points:
-            raise refuse("points", "penalty_amount",
+            raise refuse(RecordKey.POINTS, "penalty_amount",
                          f"the rule set {rules.key} fixes {kind.text} at {kind.points} points; "
                          f"use reason 'other' for another amount.")
     elif kind.points is None:
-        raise refuse("points", "points_missing", "enter how many points the penalty charges.")
+        raise refuse(RecordKey.POINTS, "points_missing",
+                     "enter how many points the penalty charges.")
     else:
         points = kind.points
     return Penalty(seat, kind.key, points)
 
 
-def _declaration(present, flags, game: Game, rules: RuleSet, options) -> Declaration:
-    allowed = {"bid", "tricks", "conceded", "revoke"}
+def _declaration(present: Present, flags: Set[str], game: Game, rules: RuleSet,
+                 options: Mapping[str, bool]) -> Declaration:
+    allowed = {RecordKey.BID, RecordKey.TRICKS, RecordKey.CONCEDED, RecordKey.REVOKE}
     if game.has_trumps:
-        allowed |= {"matadors", "card_points"}
+        allowed |= {RecordKey.MATADORS, RecordKey.CARD_POINTS}
     if game.kind is GameKind.SUIT or game.optional_trump:
-        allowed.add("trump")
+        allowed.add(RecordKey.TRUMP)
     if game.announcements:
-        allowed |= {"schneider_announced", "schwarz_announced"}
+        allowed |= {RecordKey.SCHNEIDER_ANNOUNCED, RecordKey.SCHWARZ_ANNOUNCED}
     if game.passt_nicht:
-        allowed.add("passt_nicht")
-    if options.get("contra"):
-        allowed |= {"contra", "recontra"}
+        allowed.add(RecordKey.PASST_NICHT)
+    if options.get(RecordKey.CONTRA):
+        allowed |= {RecordKey.CONTRA, RecordKey.RECONTRA}
     if rules.hand_flags:
-        allowed |= {"hand", "ouvert"}
+        allowed |= {RecordKey.HAND, RecordKey.OUVERT}
     _refuse_misplaced(present, flags, game, rules, options, allowed)
 
     trump = None
-    if "trump" in present:
-        raw = present["trump"]
+    if RecordKey.TRUMP in present:
+        raw = present[RecordKey.TRUMP]
         if not isinstance(raw, str) or raw.upper() not in Suit.__members__:
-            raise refuse("trump", "unknown_trump",
+            raise refuse(RecordKey.TRUMP, "unknown_trump",
                          f"{raw!r} is not a suit; use clubs, spades, hearts or diamonds.")
         trump = Suit.from_key(raw)
     elif game.kind is GameKind.SUIT:
-        raise refuse("trump", "trump_missing", f"a {game.name} needs its trump suit.")
+        raise refuse(RecordKey.TRUMP, "trump_missing", f"a {game.name} needs its trump suit.")
 
-    hand = "hand" in flags
-    ouvert = "ouvert" in flags
-    schwarz_announced = "schwarz_announced" in flags
-    schneider_announced = "schneider_announced" in flags or schwarz_announced
+    hand = RecordKey.HAND in flags
+    ouvert = RecordKey.OUVERT in flags
+    schwarz_announced = RecordKey.SCHWARZ_ANNOUNCED in flags
+    schneider_announced = RecordKey.SCHNEIDER_ANNOUNCED in flags or schwarz_announced
     if rules.hand_flags and game.has_trumps and ouvert:
         hand = schneider_announced = schwarz_announced = True  # ISkO: ouvert is all of these
     if rules.hand_flags and (schneider_announced or schwarz_announced) and not hand:
-        key = "schwarz_announced" if schwarz_announced else "schneider_announced"
+        key = RecordKey.SCHWARZ_ANNOUNCED if schwarz_announced else RecordKey.SCHNEIDER_ANNOUNCED
         raise refuse(key, "announcement_not_allowed",
                      "under the International Skat Order only a hand game can be announced.")
 
-    conceded = "conceded" in flags
-    revoke = present.get("revoke")
-    if revoke is not None and revoke not in REVOKERS:
-        raise refuse("revoke", "unknown_revoke",
-                     "say who revoked: 'opponent' (the game counts as won) or 'declarer'.")
+    conceded = RecordKey.CONCEDED in flags
+    revoke = None
+    if RecordKey.REVOKE in present:
+        raw_revoke = present[RecordKey.REVOKE]
+        if not isinstance(raw_revoke, str) or raw_revoke not in tuple(Revoker):
+            raise refuse(RecordKey.REVOKE, "unknown_revoke",
+                         "say who revoked: 'opponent' (the game counts as won) or 'declarer'.")
+        revoke = Revoker(raw_revoke)
     if revoke is not None and conceded:
-        raise refuse("revoke", "revoke_and_conceded",
+        raise refuse(RecordKey.REVOKE, "revoke_and_conceded",
                      "a conceded game has no revoke; enter one or the other.")
 
     matadors = 0
     if game.has_trumps:
         most = MAX_MATADORS[game.kind]
-        if "matadors" not in present:
-            raise refuse("matadors", "matadors_missing",
+        if RecordKey.MATADORS not in present:
+            raise refuse(RecordKey.MATADORS, "matadors_missing",
                          f"a {game.name} is played with or without 1 to {most} matadors; "
                          "enter them (+n with, -n without).")
-        matadors = present["matadors"]
-        if isinstance(matadors, bool) or not isinstance(matadors, int):
-            raise refuse("matadors", "not_a_number",
+        given = present[RecordKey.MATADORS]
+        if isinstance(given, bool) or not isinstance(given, int):
+            raise refuse(RecordKey.MATADORS, "not_a_number",
                          "must be a whole number, +n with or -n without.")
+        matadors = given
         if not 1 <= abs(matadors) <= most:
-            raise refuse("matadors", "matadors_out_of_range",
+            raise refuse(RecordKey.MATADORS, "matadors_out_of_range",
                          f"a {game.name} is played with or without 1 to {most} matadors, "
                          f"not {abs(matadors)}.")
 
     card_points = tricks = None
-    if "card_points" in present:
-        card_points = _integer(present, "card_points", 0, 120, "card points are 0 to 120")
-    if "tricks" in present:
-        tricks = _integer(present, "tricks", 0, 10, "the declarer takes 0 to 10 tricks")
+    if RecordKey.CARD_POINTS in present:
+        card_points = _integer(present, RecordKey.CARD_POINTS, 0, 120, "card points are 0 to 120")
+    if RecordKey.TRICKS in present:
+        tricks = _integer(present, RecordKey.TRICKS, 0, 10, "the declarer takes 0 to 10 tricks")
     _check_play(game, card_points, tricks, conceded, revoke)
 
     bid = None
-    if "bid" in present:
+    if RecordKey.BID in present:
         bid = _check_bid(present, game, rules, options, hand, ouvert)
 
     return Declaration(
         game=game, trump=trump, matadors=matadors, card_points=card_points, tricks=tricks,
         schneider_announced=schneider_announced, schwarz_announced=schwarz_announced,
-        passt_nicht="passt_nicht" in flags, conceded=conceded, hand=hand, ouvert=ouvert,
-        contra="contra" in flags or "recontra" in flags, recontra="recontra" in flags,
+        passt_nicht=RecordKey.PASST_NICHT in flags, conceded=conceded, hand=hand, ouvert=ouvert,
+        contra=RecordKey.CONTRA in flags or RecordKey.RECONTRA in flags,
+        recontra=RecordKey.RECONTRA in flags,
         bid=bid, revoke=revoke,
     )
 
 
-def _refuse_misplaced(present, flags, game, rules, options, allowed) -> None:
+def _refuse_misplaced(present: Present, flags: Set[str], game: Game, rules: RuleSet,
+                      options: Mapping[str, bool], allowed: Set[str]) -> None:
     for key in present:
-        if key == "game" or key in allowed:
+        if key == RecordKey.GAME or key in allowed:
             continue
         if key in FLAGS and key not in flags:
             continue
-        if key in ("schneider_announced", "schwarz_announced"):
+        if key in (RecordKey.SCHNEIDER_ANNOUNCED, RecordKey.SCHWARZ_ANNOUNCED):
             where = " or ".join(g.name for g in rules.games if g.announcements)
             raise refuse(key, "announcement_not_allowed",
                          f"Schneider and Schwarz can be announced only in a {where} "
                          f"under {rules.key}, not in a {game.name}.")
-        if key in ("contra", "recontra"):
+        if key in (RecordKey.CONTRA, RecordKey.RECONTRA):
             if rules.contra_option:
                 raise refuse(key, "option_off",
                              "Contra is not played in this tournament (option contra=off).")
             raise refuse(key, "option_missing", f"the rule set {rules.key} has no Contra.")
-        if key == "passt_nicht":
+        if key == RecordKey.PASST_NICHT:
             if not any(g.passt_nicht for g in rules.games):
                 raise refuse(key, "option_missing", f"the rule set {rules.key} has no Passt Nicht.")
             raise refuse(key, "field_not_for_game",
                          f"only a Tourné or Grand Tourné is played Passt Nicht, not a {game.name}.")
-        if key in ("hand", "ouvert"):
+        if key in (RecordKey.HAND, RecordKey.OUVERT):
             raise refuse(key, "option_missing",
-                         f"the rule set {rules.key} has no {LABELS[key]} flag; "
+                         f"the rule set {rules.key} has no {RecordKey(key).label} flag; "
                          "choose the game that was played.")
-        if key == "trump":
+        if key == RecordKey.TRUMP:
             raise refuse(key, "field_not_for_game",
                          f"a {game.name} has no trump suit besides the Jacks.")
-        if key in ("matadors", "card_points"):
+        if key in (RecordKey.MATADORS, RecordKey.CARD_POINTS):
             raise refuse(key, "field_not_for_game",
                          f"a {game.name} is won or lost by tricks alone; "
-                         f"enter no {LABELS[key].lower()}.")
-        if key == "bid":
+                         f"enter no {RecordKey(key).label.lower()}.")
+        if key == RecordKey.BID:
             raise refuse(key, "option_missing",
                          f"the rule set {rules.key} bids by the name of the game, not by number.")
         raise refuse(key, "field_not_for_game", f"does not belong to a {game.name} entry.")
 
 
-def _check_play(game, card_points, tricks, conceded, revoke) -> None:
+def _check_play(game: Game, card_points: int | None, tricks: int | None, conceded: bool,
+                revoke: Revoker | None) -> None:
     if game.kind is GameKind.NULL:
         if tricks is None and not conceded and revoke is None:
-            raise refuse("tricks", "tricks_missing",
+            raise refuse(RecordKey.TRICKS, "tricks_missing",
                          f"a {game.name} is won only with no trick; enter the declarer's tricks.")
         return
     if card_points is None:
         if conceded or revoke is not None:
             return
-        raise refuse("card_points", "card_points_missing",
+        raise refuse(RecordKey.CARD_POINTS, "card_points_missing",
                      "enter the declarer's card points, the Skat or discard included (0 to 120).")
     if tricks == 10 and card_points != 120:
-        raise refuse("tricks", "tricks_contradict_points",
+        raise refuse(RecordKey.TRICKS, "tricks_contradict_points",
                      "a declarer who took all 10 tricks has all 120 card points, "
                      f"not {card_points}.")
     if tricks == 0 and card_points != 0:
-        raise refuse("tricks", "tricks_contradict_points",
+        raise refuse(RecordKey.TRICKS, "tricks_contradict_points",
                      "a declarer who took no trick has 0 card points (the Skat goes to the "
                      f"opponents), not {card_points}.")
     if tricks is None and card_points in (0, 120) and not conceded:
-        raise refuse("tricks", "tricks_missing",
+        raise refuse(RecordKey.TRICKS, "tricks_missing",
                      f"with {card_points} card points the tricks decide Schwarz; enter them.")
 
 
-def _check_bid(present, game, rules, options, hand, ouvert) -> int:
+def _check_bid(present: Present, game: Game, rules: RuleSet, options: Mapping[str, bool],
+               hand: bool, ouvert: bool) -> int:
     from .bids import legal_bids  # bids are computed from the games, which need this module
 
-    bid = present["bid"]
+    bid = present[RecordKey.BID]
     if isinstance(bid, bool) or not isinstance(bid, int):
-        raise refuse("bid", "not_a_number", "must be a whole number.")
+        raise refuse(RecordKey.BID, "not_a_number", "must be a whole number.")
     if game.kind is GameKind.NULL and not rules.null_overbid:
         value = game.fixed_value(hand, ouvert)
         if bid > value:
-            raise refuse("bid", "null_over_value",
+            raise refuse(RecordKey.BID, "null_over_value",
                          f"a {game.name} is worth {value}, so it cannot be declared on a bid "
                          f"of {bid}.")
     if bid < rules.min_bid:
-        raise refuse("bid", "bid_below_minimum",
+        raise refuse(RecordKey.BID, "bid_below_minimum",
                      f"the lowest bid under {rules.key} is {rules.min_bid}, not {bid}.")
     if bid not in legal_bids(rules, options):
-        raise refuse("bid", "bid_unreachable",
+        raise refuse(RecordKey.BID, "bid_unreachable",
                      f"no game of the rule set {rules.key} is worth {bid}, so it cannot be bid.")
     return bid

@@ -1,5 +1,5 @@
 """Settlement of a score sheet: every two players settle the difference of their totals
-(000 §11, RULINGS 9)."""
+(000 §11, docs/rules.md §9)."""
 
 from __future__ import annotations
 

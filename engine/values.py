@@ -1,12 +1,15 @@
-"""Game values: levels, won or lost, Schneider and Schwarz, overbids, Contra (RULINGS 1-5)."""
+"""Game values: levels, won or lost, Schneider and Schwarz, overbids, Contra.
+
+What each rule set computes is docs/rules.md §3-7.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 
-from .records import Declaration, PassedDeal, Penalty, RamschResult, Record
-from .rulesets import Game, GameKind, Ladder, OverbidLoss, RuleSet
+from .records import Declaration, PassedDeal, Penalty, RamschResult, Record, Revoker
+from .rulesets import Game, GameKind, Ladder, OptionKey, OverbidLoss, RuleSet
 
 LOST_SCHNEIDER_AT = 30  # a declarer with 30 or fewer card points is Schneider himself
 
@@ -93,7 +96,7 @@ def _full_levels(rules: RuleSet, f: Facts) -> int:
 
 def conceded_levels(rules: RuleSet, game: Game, d: Declaration) -> int:
     """A game thrown up before the second trick: the game and its matadors, nothing more
-    (RULINGS 1.3); USPCC pays "the amount he bid", announcement included (002 L1989)."""
+    (docs/rules.md §3.4); USPCC pays "the amount he bid", announcement included (002 L1989)."""
     f = Facts(matadors=abs(d.matadors), schneider_announced=d.schneider_announced,
               schwarz_announced=d.schwarz_announced, hand=d.hand, ouvert=d.ouvert)
     if game.full_contingencies or (rules.ladder is Ladder.ISKO and d.ouvert):
@@ -118,7 +121,7 @@ def score(record: Record, rules: RuleSet, options: Mapping[str, bool]) -> Outcom
 def _ramsch(r: RamschResult, rules: RuleSet, options: Mapping[str, bool]) -> Outcome:
     assert rules.ramsch_values is not None
     plain, jungfer, all_tricks = rules.ramsch_values
-    if options.get("point_ramsch"):
+    if options.get(OptionKey.POINT_RAMSCH):
         charge = r.card_points or 0
     elif r.all_tricks:
         charge = all_tricks
@@ -136,7 +139,7 @@ def _loss_factor(rules: RuleSet, game: Game, d: Declaration) -> int:
 
 
 def _signed(single: int, won: bool, factor: int, d: Declaration) -> tuple[int, int | None]:
-    """The declarer's result and what the Contra opponent is charged (RULINGS 1.5)."""
+    """The declarer's result and what the Contra opponent is charged (docs/rules.md §3.6)."""
     if not d.contra:
         return (single if won else -single * factor), None
     times = 3 if d.recontra else 2
@@ -148,11 +151,11 @@ def _signed(single: int, won: bool, factor: int, d: Declaration) -> tuple[int, i
 
 def _fixed_value_game(d: Declaration, rules: RuleSet) -> Outcome:
     value = d.game.fixed_value(d.hand, d.ouvert)
-    # Only ISkO lets a bid exceed a Null's value (records refuse it elsewhere): RULINGS 5.
+    # Only ISkO lets a bid exceed a Null's value (records refuse it elsewhere): docs/rules.md §7.
     bid = d.bid or 0
     overbid = bid > value
     if d.revoke is not None:
-        won = d.revoke == "opponent"
+        won = d.revoke is Revoker.OPPONENT
     else:
         won = not d.conceded and d.tricks == 0 and not overbid
     # An overbid costs the smallest multiple of the value that reaches the bid; an opponent's
@@ -161,24 +164,24 @@ def _fixed_value_game(d: Declaration, rules: RuleSet) -> Outcome:
     result, contra = _signed(single, won, _loss_factor(rules, d.game, d), d)
     return Outcome(won=won, value=result, basis=value, levels=single // value, overbid=overbid,
                    contra_value=contra,
-                   revoke_value=-result if d.revoke == "opponent" else None)
+                   revoke_value=-result if d.revoke is Revoker.OPPONENT else None)
 
 
 def _game_with_trumps(d: Declaration, rules: RuleSet) -> Outcome:
     game = d.game
     basis = game.basis_for(d.trump)
     m = abs(d.matadors)
-    points, tricks = d.card_points, d.tricks
-    played = not d.conceded and points is not None
-    made_s = played and points >= rules.schneider_at
-    made_w = played and tricks == 10
-    suffered_s = played and points <= LOST_SCHNEIDER_AT
-    suffered_w = played and tricks == 0
+    points = None if d.conceded else d.card_points  # None: not played out
+    tricks = d.tricks
+    made_s = points is not None and points >= rules.schneider_at
+    made_w = points is not None and tricks == 10
+    suffered_s = points is not None and points <= LOST_SCHNEIDER_AT
+    suffered_w = points is not None and tricks == 0
     said_s, said_w = d.schneider_announced, d.schwarz_announced
 
     # The value the game reached: contingencies made, announcements only where fulfilled
     # (an opponent's revoke gives the declarer the game he announced).
-    opponent_revoked = d.revoke == "opponent"
+    opponent_revoked = d.revoke is Revoker.OPPONENT
     reached = Facts(
         matadors=m, schneider=made_s, schwarz=made_w,
         schneider_announced=said_s and (made_s or opponent_revoked),
@@ -195,7 +198,7 @@ def _game_with_trumps(d: Declaration, rules: RuleSet) -> Outcome:
         won = False
     else:
         won = (
-            points >= 61
+            points is not None and points >= 61
             and (made_s or not said_s)
             and (made_w or not said_w)
             and (made_w or not game.all_tricks_to_win)

@@ -8,10 +8,11 @@ from engine import (
     DECK,
     TOTAL_POINTS,
     Card,
+    DealtCards,
     Rank,
     Suit,
     card_points,
-    deal,
+    deal_cards,
     dealer_seat,
     get_rule_set,
     matadors,
@@ -49,8 +50,10 @@ def test_a_bad_card_name_is_refused():
         Card.parse("X9")
 
 
-def test_seeded_deal_is_reproducible_and_complete():
-    first, again, other = deal("congress-1907-1"), deal("congress-1907-1"), deal("other")
+def test_seeded_dealt_cards_are_reproducible_and_complete():
+    first, again = deal_cards("congress-1907-1"), deal_cards("congress-1907-1")
+    other = deal_cards("other")
+    assert isinstance(first, DealtCards)
     assert first == again
     assert first != other
     dealt = [c for hand in first.hands for c in hand] + list(first.skat)
@@ -58,20 +61,20 @@ def test_seeded_deal_is_reproducible_and_complete():
     assert [len(hand) for hand in first.hands] == [10, 10, 10]
 
 
-def test_deal_is_3_skat_4_3_000_L1815():
+def test_cards_are_dealt_3_skat_4_3_000_L1815():
     shuffled = shuffled_deck(7)
-    hands, skat = deal(7).hands, deal(7).skat
+    hands, skat = deal_cards(7).hands, deal_cards(7).skat
     assert hands[0][:3] == shuffled[0:3]
     assert skat == shuffled[9:11]
     assert hands[0][3:7] == shuffled[11:15]
     assert hands[2][7:] == shuffled[29:32]
 
 
-def test_deal_is_pinned_to_its_seed():
+def test_dealt_cards_are_pinned_to_its_seed():
     # A printed hand record must come out the same on every machine and Python version.
-    assert [c.code for c in deal(1).skat] == [c.code for c in shuffled_deck(1)[9:11]]
+    assert [c.code for c in deal_cards(1).skat] == [c.code for c in shuffled_deck(1)[9:11]]
     assert " ".join(c.code for c in shuffled_deck("pin")[:4]) == " ".join(
-        c.code for c in deal("pin").hands[0][:3]) + " " + shuffled_deck("pin")[3].code
+        c.code for c in deal_cards("pin").hands[0][:3]) + " " + shuffled_deck("pin")[3].code
 
 
 @pytest.mark.parametrize(
