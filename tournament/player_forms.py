@@ -11,6 +11,7 @@ from django import forms
 
 from .csv_import import decode_upload
 from .models import Club
+from .parsing import INT_MAX
 from .registration import NamesakeError, RegistrationError
 
 MAX_UPLOAD_BYTES = 2 * 1024 * 1024
@@ -33,8 +34,9 @@ class PlayerForm(forms.Form):
                                   empty_label="— no club —")
     new_club = forms.CharField(max_length=120, required=False, label="or a new club",
                                help_text="Type the name of a club that is not in the list.")
-    email = forms.EmailField(required=False, label="E-mail (optional)")
-    number = forms.IntegerField(min_value=1, required=False, label="Participant number")
+    email = forms.EmailField(required=False, max_length=254, label="E-mail (optional)")
+    number = forms.IntegerField(min_value=1, max_value=INT_MAX, required=False,
+                                label="Participant number")
     save_anyway = forms.BooleanField(
         required=False, label="Save anyway: this is a different person of the same name")
 
@@ -135,8 +137,8 @@ class ClubForm(forms.Form):
 
 
 class KeepApartForm(forms.Form):
-    first = forms.IntegerField(min_value=1, label="Number")
-    second = forms.IntegerField(min_value=1, label="and number")
+    first = forms.IntegerField(min_value=1, max_value=INT_MAX, label="Number")
+    second = forms.IntegerField(min_value=1, max_value=INT_MAX, label="and number")
     reason = forms.CharField(max_length=120, required=False,
                              help_text="e.g. married couple, same household")
 
