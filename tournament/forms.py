@@ -8,6 +8,7 @@ from django.utils.text import slugify
 from engine import InvalidOption, get_rule_set, rule_sets
 
 from .models import SeatingMethod, Tournament
+from .parsing import INT_MAX, bounded_formfield
 
 
 class DateInput(forms.DateInput):
@@ -23,6 +24,7 @@ class TournamentForm(forms.ModelForm):
                   "scoring_system", "series_count", "deals_per_player", "table_policy",
                   "public"]
         widgets = {"start_date": DateInput(), "end_date": DateInput()}
+        formfield_callback = bounded_formfield
         help_texts = {
             "slug": "Short name for addresses, e.g. nasl-congress-2027. Left empty, it is made "
                     "from the name.",
@@ -97,10 +99,11 @@ class SeatForm(forms.Form):
 
 
 class SwapForm(forms.Form):
-    first = forms.IntegerField(min_value=1, label="Player number")
-    second = forms.IntegerField(min_value=1, label="swap with player number")
+    first = forms.IntegerField(min_value=1, max_value=INT_MAX, label="Player number")
+    second = forms.IntegerField(min_value=1, max_value=INT_MAX,
+                                label="swap with player number")
 
 
 class MoveForm(forms.Form):
-    number = forms.IntegerField(min_value=1, label="Player number")
-    table = forms.IntegerField(min_value=1, label="to table")
+    number = forms.IntegerField(min_value=1, max_value=INT_MAX, label="Player number")
+    table = forms.IntegerField(min_value=1, max_value=INT_MAX, label="to table")
