@@ -39,3 +39,16 @@ def test_every_integer_field_has_a_max_value_the_database_holds(form_class):
         assert field.min_value is not None and field.min_value >= INT_MIN, (
             f"{form_class.__name__}.{name} has no min_value")
         assert any(getattr(v, "limit_value", None) == field.max_value for v in field.validators)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("field", ["series_count", "deals_per_player"])
+def test_a_tournament_of_more_than_99_series_or_deals_is_refused(field):
+    data = {"name": "Cup", "start_date": "2027-05-01", "rule_set": "nasl-1908",
+            "scoring_system": "league", "series_count": "3", "deals_per_player": "12",
+            "table_policy": "prefer_four", field: "100"}
+    form = tournament.forms.TournamentForm(data)
+    assert not form.is_valid()
+    assert form.errors[field] == ["Ensure this value is less than or equal to 99."]
+    data[field] = "99"
+    assert tournament.forms.TournamentForm(data).is_valid()

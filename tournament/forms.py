@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django import forms
+from django.core.validators import MaxValueValidator
 from django.utils.text import slugify
 
 from engine import InvalidOption, get_rule_set, rule_sets
@@ -32,9 +33,18 @@ class TournamentForm(forms.ModelForm):
                                 "three-table and 48 at a four-table.",
         }
 
+    # Each series is a row and each deal a line on every sheet: a typo of 30000 would build
+    # them all. Far more than any congress plays, far less than the columns hold.
+    LIMITS = {"series_count": 99, "deals_per_player": 99}
+
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["slug"].required = False
+        for name, top in self.LIMITS.items():
+            field = self.fields[name]
+            field.max_value = top
+            field.validators.append(MaxValueValidator(top))
+            field.widget.attrs["max"] = top
         current = self.instance.options or {}
         for rule_set in rule_sets():
             for option in rule_set.options:
