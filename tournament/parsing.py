@@ -95,9 +95,12 @@ def per_page(request, default: int, field: str = "per_page") -> int:
 def configure_table(request, table, default_per_page: int):
     """django-tables2's ``RequestConfig(...).configure(table)``, with the page size and page
     number read through ``int_param``: a bad one shows the default size or the first page,
-    a page past the end the last page."""
+    a page past the end the last page; a sort by a column the table does not have (or cannot
+    sort) is ignored."""
     table.request = request
-    order_by = request.GET.getlist(table.prefixed_order_by_field)
+    orderable = {column.name for column in table.columns if column.orderable}
+    order_by = [key for key in request.GET.getlist(table.prefixed_order_by_field)
+                if key.removeprefix("-") in orderable]  # an unknown column is ignored
     if order_by:
         table.order_by = order_by
     size = per_page(request, default_per_page, table.prefixed_per_page_field)

@@ -15,6 +15,12 @@ from .parsing import INT_MAX
 from .registration import NamesakeError, RegistrationError
 
 MAX_UPLOAD_BYTES = 2 * 1024 * 1024
+SEARCH_MAX = 100  # longer than any name; SQLite refuses LIKE patterns over 50,000 characters
+
+
+def clean_search(form: forms.Form) -> str:
+    """A search longer than any name finds what its first 100 characters find: nothing."""
+    return form.cleaned_data["q"][:SEARCH_MAX]
 
 
 def add_refusal(form: forms.Form, error: RegistrationError) -> None:
@@ -74,6 +80,8 @@ class DoorSearchForm(forms.Form):
     q = forms.CharField(required=False, label="Number or name",
                         widget=forms.TextInput(attrs={"autofocus": True, "autocomplete": "off",
                                                       "type": "search"}))
+
+    clean_q = clean_search
 
 
 class QuickAddForm(forms.Form):
@@ -157,6 +165,8 @@ class EntryFilterForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["club"].choices = [("", "all clubs"), ("none", "no club")] + [
             (str(club.pk), club.name) for club in clubs]
+
+    clean_q = clean_search
 
     def filters(self) -> dict[str, str]:
         if not self.is_valid():

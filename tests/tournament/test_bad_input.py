@@ -60,6 +60,13 @@ def test_a_search_for_any_text_finds_nothing_or_something(organizer_client, fiel
     assert response.status_code == 200
 
 
+@pytest.mark.parametrize("page", ["players", "door"])
+def test_a_search_of_100_kb_finds_nothing(organizer_client, field, page):
+    response = organizer_client.get(url(page, field), {"q": "a" * 100_000})
+    assert response.status_code == 200
+    assert "Becker" not in response.content.decode()
+
+
 def test_a_search_by_number_still_finds_the_number(organizer_client, field):
     page = organizer_client.get(url("players", field), {"q": "2"}).content.decode()
     assert "Schulz, Otto" in page and "Becker, Anna" not in page
@@ -235,3 +242,16 @@ def test_submit_and_confirm_names_are_cleaned(client, table):
     table.refresh_from_db()
     assert "\x00" not in table.submitted_by and "\x01" not in table.submitted_by
 
+
+
+@pytest.mark.parametrize("sort", ["../../etc/passwd", "0..0", "-", "action", "player__email"])
+def test_a_sort_by_no_column_is_ignored(organizer_client, field, sort):
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", DeprecationWarning)
+        response = organizer_client.get(url("players", field), {"sort": sort})
+    assert response.status_code == 200
+    assert list(response.context["table"].order_by) == ["number"]
+    page = organizer_client.get(url("players", field), {"sort": "-number"}).content.decode()
+    assert page.index("Müller, Max") < page.index("Becker, Anna")
