@@ -8,8 +8,8 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 
-from tournament import plans
-from tournament.deals import table_info
+from tournament import deals, plans
+from tournament.deals import DealInput, table_info
 from tournament.models import Deal, Entry, KeepApart, Player, SeatingMethod, Tournament
 from tournament.registration import register_player
 
@@ -233,14 +233,28 @@ def test_a_session_holding_a_bad_name_heals(client, table):
     assert Deal.objects.get(table=table).entered_by == "BadName"
 
 
-def test_submit_and_confirm_names_are_cleaned(client, table):
-    from tournament.models import SheetStatus, Table
-    Table.objects.filter(pk=table.pk).update(sheet_status=SheetStatus.OPEN)
-    response = Client().post(reverse("tournament:sheet_submit", args=[table.token]),
-                             {"name": "Ot\x00to\x01"})
-    assert response.status_code < 500
+def _complete(table):
+    info = table_info(table)
+    for number in range(1, info.deal_count + 1):
+        table.refresh_from_db()
+        declarer = next(p.position for p in info.players if p.position != info.dealer(number))
+        deals.add_deal(table, DealInput({"game": "solo", "trump": "hearts", "matadors": 1,
+                                         "card_points": 95}, declarer=declarer),
+                       table.sheet_version, "test")
+
+
+def test_submit_and_confirm_names_lose_nul_and_control_characters(client, table):
+    _complete(table)
+    response = client.post(reverse("tournament:sheet_submit", args=[table.token]),
+                           {"name": "P1\x00 X\x01"})
+    assert response.status_code == 302
     table.refresh_from_db()
-    assert "\x00" not in table.submitted_by and "\x01" not in table.submitted_by
+    assert table.submitted_by == "P1 X"
+    response = Client().post(reverse("tournament:sheet_confirm", args=[table.token]),
+                             {"name": "P\x002 X\x1b"})
+    assert response.status_code == 302
+    table.refresh_from_db()
+    assert table.confirmed_by == "P2 X"
 
 
 
