@@ -346,7 +346,7 @@ def _check_bid(present, game, rules, options, hand, ouvert) -> int:
     bid = present["bid"]
     if isinstance(bid, bool) or not isinstance(bid, int):
         raise refuse("bid", "not_a_number", "must be a whole number.")
-    if game.kind is GameKind.NULL:
+    if game.kind is GameKind.NULL and not rules.null_overbid:
         value = game.fixed_value(hand, ouvert)
         if bid > value:
             raise refuse("bid", "null_over_value",

@@ -104,6 +104,9 @@ class RuleSet:
     min_bid: int
     options: tuple[Option, ...] = ()
     all_losses_double: bool = False  # ISkO
+    # ISkO (RULINGS 5): a Null declared on a bid above its value is an overbid, so the table's
+    # game can be recorded; elsewhere it is an invalid entry (RULINGS 1.4).
+    null_overbid: bool = False
     ramsch_values: tuple[int, int, int] | None = None  # plain, Jungfer, one took all tricks
     penalties: tuple[PenaltyKind, ...] = ()
     hand_flags: bool = False  # ISkO: hand and ouvert flags on suit and Grand games
@@ -322,6 +325,7 @@ ISKO = RuleSet(
     numeric_bids=True,
     min_bid=18,
     all_losses_double=True,
+    null_overbid=True,
     hand_flags=True,
     seat_one_deals_first=True,
     penalties=(OTHER_PENALTY,),

@@ -148,12 +148,19 @@ def _signed(single: int, won: bool, factor: int, d: Declaration) -> tuple[int, i
 
 def _fixed_value_game(d: Declaration, rules: RuleSet) -> Outcome:
     value = d.game.fixed_value(d.hand, d.ouvert)
+    # Only ISkO lets a bid exceed a Null's value (records refuse it elsewhere): RULINGS 5.
+    bid = d.bid or 0
+    overbid = bid > value
     if d.revoke is not None:
         won = d.revoke == "opponent"
     else:
-        won = not d.conceded and d.tricks == 0
-    result, contra = _signed(value, won, _loss_factor(rules, d.game, d), d)
-    return Outcome(won=won, value=result, basis=value, levels=1, contra_value=contra,
+        won = not d.conceded and d.tricks == 0 and not overbid
+    # An overbid costs the smallest multiple of the value that reaches the bid; an opponent's
+    # revoke credits that amount, as for games with trumps (000 L1999).
+    single = _overbid_loss(rules, bid, value, value) if overbid else value
+    result, contra = _signed(single, won, _loss_factor(rules, d.game, d), d)
+    return Outcome(won=won, value=result, basis=value, levels=single // value, overbid=overbid,
+                   contra_value=contra,
                    revoke_value=-result if d.revoke == "opponent" else None)
 
 

@@ -6,6 +6,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from tournament.models import (
+    RELEASED_STATES,
     Deal,
     Entry,
     Penalty,
@@ -23,29 +24,41 @@ from .standings import DealResult, PenaltyResult
 class Results:
     deals: tuple[DealResult, ...]
     penalties: tuple[PenaltyResult, ...]
-    entries: tuple[int, ...]
+    entries: tuple[int, ...]  # every registered player who has not withdrawn
     provisional: bool  # some counted sheet is not confirmed yet
+    # Seated at a counted table of a published series: these are ranked, even with 0 points.
+    played: frozenset[int]
+
+    @property
+    def did_not_play(self) -> tuple[int, ...]:
+        """Registered players who never sat at a counted table, listed apart, never ranked."""
+        return tuple(sorted(e for e in self.entries if e not in self.played))
 
 
 def load_results(tournament: Tournament, confirmed_only: bool = False,
                  series: int | None = None, released_only: bool = False) -> Results:
     """Every deal and penalty of ``tournament`` as plain data: four queries in all.
 
-    ``released_only`` keeps to series whose results are released to the public.
+    ``released_only`` keeps to series whose results are released to the public. Who played is
+    read from the seats of the counted tables, so the pure functions never see the others.
     """
     seats: dict[int, dict[int, int]] = defaultdict(dict)
     table_meta: dict[int, tuple[int, int, str]] = {}
+    drafts: set[int] = set()  # tables of a plan not yet published: nobody sat down there
     seat_rows = Seat.objects.filter(series__tournament=tournament)
     if series is not None:
         seat_rows = seat_rows.filter(series__number=series)
     if released_only:
-        seat_rows = seat_rows.filter(series__status=SeriesStatus.RELEASED)
-    for table_id, position, entry_id, series_number, table_number, status in seat_rows.values_list(
+        seat_rows = seat_rows.filter(series__status__in=RELEASED_STATES)
+    for (table_id, position, entry_id, series_number, table_number, status,
+         series_status) in seat_rows.values_list(
         "table_id", "position", "entry_id", "series__number", "table__number",
-        "table__sheet_status",
+        "table__sheet_status", "series__status",
     ):
         seats[table_id][position] = entry_id
         table_meta[table_id] = (series_number, table_number, status)
+        if series_status == SeriesStatus.DRAFT:
+            drafts.add(table_id)
 
     counted = {t for t, (_, _, status) in table_meta.items()
                if not confirmed_only or status == SheetStatus.CONFIRMED}
@@ -82,4 +95,6 @@ def load_results(tournament: Tournament, confirmed_only: bool = False,
     ]
     entries = tuple(Entry.objects.filter(tournament=tournament, withdrawn=False)
                     .values_list("id", flat=True))
-    return Results(tuple(deals), tuple(penalties), entries, provisional)
+    played = frozenset(entry for table_id in counted - drafts
+                       for entry in seats[table_id].values())
+    return Results(tuple(deals), tuple(penalties), entries, provisional, played)

@@ -7,7 +7,8 @@ order; a tie that survives the whole key is returned as a tie for the organizer'
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Mapping, Sequence
+from collections import defaultdict
+from collections.abc import Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass, replace
 
 from .standings import DealResult, Standing
@@ -63,12 +64,12 @@ class PrizeSpec:
 class PrizeResult:
     number: int
     title: str
-    winners: tuple[int, ...]  # one entry, or every tied candidate while the lot is pending
+    winners: tuple[int, ...]  # one entry; none while a tie waits for its lot
     reason: str  # in words, to be read aloud
     tie: bool  # an unsettled tie: the organizer must draw a lot
     by_lot: bool  # a tie settled by the recorded lot
     unawarded: bool
-    candidates: tuple[int, ...]  # the tied group (or the single winner)
+    candidates: tuple[int, ...]  # the tied group (or the single winner), by entry id
     reasons: tuple[str, ...] = ()  # one per candidate
     # An earlier prize is still a tie, so with one prize per player this award may change once
     # that lot is drawn.
@@ -234,14 +235,27 @@ def _candidates(
 
 
 def _select(
-    candidates: Sequence[_Candidate], place: int, excluded: set[int]
+    candidates: Sequence[_Candidate], place: int, placed: Set[int], passed_over: Set[int]
 ) -> list[_Candidate] | None:
-    """The group in line for `place`: from that position of the ranking down, the first player
-    not excluded, with everybody not excluded who ties him."""
-    ordered = sorted(candidates, key=lambda c: (tuple(-k for k in c.key), c.entry))
-    for candidate in ordered[place - 1 :]:
-        if candidate.entry not in excluded:
-            return [c for c in ordered if c.key == candidate.key and c.entry not in excluded]
+    """The group in line for `place` (docs/rules-decisions.md 31).
+
+    Players with equal keys share their positions; the entry id never orders them. Whoever
+    took an earlier place of this ranking (inside a tie: by its lot) heads his group, so the
+    rest of the group holds the positions after him. From `place` down, the first players who
+    are neither placed nor passed over are in line: one, or a tie for the lot.
+    """
+    groups: dict[tuple[int, ...], list[_Candidate]] = defaultdict(list)
+    for candidate in candidates:
+        groups[candidate.key].append(candidate)
+    last = 0  # the last position taken by the groups above
+    for key in sorted(groups, reverse=True):
+        rest = [c for c in groups[key] if c.entry not in placed]
+        last += len(groups[key])
+        if last < place:
+            continue
+        in_line = [c for c in rest if c.entry not in passed_over]
+        if in_line:
+            return sorted(in_line, key=lambda c: c.entry)  # only the order they are listed in
     return None
 
 
@@ -286,11 +300,12 @@ def award_prizes(
     for spec in sorted(specs, key=lambda s: s.number):
         ranking = _ranking_id(spec)
         earlier = by_ranking.setdefault(ranking, set())
-        # On: a prize holder is passed over. Off: the place is literal, but whoever took an
-        # earlier place of this same ranking (say by lot inside a tie) is not counted twice.
-        excluded = holders if one_prize_per_player else earlier
+        # Whoever took an earlier place of this ranking keeps it. On: any other prize holder
+        # is passed over too. Off: the place is literal.
+        passed_over = holders if one_prize_per_player else frozenset()
         provisional = pending_any if one_prize_per_player else ranking in pending_rankings
-        result = _award(spec, standings, deals, excluded, lots.get(spec.number), provisional)
+        result = _award(spec, standings, deals, earlier, passed_over, lots.get(spec.number),
+                        provisional)
         if result.tie:
             pending_any = True
             pending_rankings.add(ranking)
@@ -305,12 +320,13 @@ def _award(
     spec: PrizeSpec,
     standings: Sequence[Standing],
     deals: Sequence[DealResult],
-    excluded: set[int],
+    placed: Set[int],
+    passed_over: Set[int],
     lot: int | None,
     provisional: bool,
 ) -> PrizeResult:
     candidates, nobody = _candidates(spec, standings, deals)
-    group = _select(candidates, spec.place, excluded) if candidates else None
+    group = _select(candidates, spec.place, placed, passed_over) if candidates else None
     if group is None:
         if candidates and len(candidates) >= spec.place:
             nobody = "Nobody left in line: everybody ranked for this prize already holds one"
@@ -334,4 +350,4 @@ def _award(
     # A lot naming somebody no longer tied (after a correction) is ignored: the tie shows again.
     distinct = "; ".join(dict.fromkeys(reasons))
     reason = f"Tie between {len(entries)} players ({distinct}), to be settled by lot"
-    return replace(result, reason=reason, tie=True)
+    return replace(result, winners=(), reason=reason, tie=True)

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from django.db import transaction
 
-from tournament import plans, seating
+from tournament import lifecycle, plans, seating
 from tournament.audit import record_change
 from tournament.models import Entry, SeatingMethod, Series, SeriesStatus, Tournament
 
@@ -58,6 +58,22 @@ class Computation:
     def provisional(self) -> bool:
         return self.results.provisional
 
+    @property
+    def did_not_play(self) -> tuple[int, ...]:
+        """Registered players with no seat at a counted table: not ranked, no prize."""
+        ranked = {s.entry for s in self.standings}
+        return tuple(e for e in self.results.did_not_play if e not in ranked)
+
+    def absent_players(self, club_filter: str = "") -> list[PlayerInfo]:
+        """The players who did not play, by name, as the pages list them; none while nobody
+        is ranked (say, before any series is released to the public)."""
+        if not self.standings:
+            return []
+        absent = [self.player(e) for e in self.did_not_play]
+        if club_filter:
+            absent = [p for p in absent if str(p.club_id) == club_filter]
+        return sorted(absent, key=lambda p: (p.sort_name, p.number))
+
     def player(self, entry: int) -> PlayerInfo:
         return self.players.get(entry) or PlayerInfo(entry, 0, "?", "?", None, "")
 
@@ -69,8 +85,7 @@ def scoring_settings(tournament: Tournament) -> ScoringSettings:
 
 def players_of(tournament: Tournament) -> dict[int, PlayerInfo]:
     rows = Entry.objects.filter(tournament=tournament).values_list(
-        "id", "number", "player__first_name", "player__last_name", "player__club_id",
-        "player__club__name")
+        "id", "number", "first_name", "last_name", "club_id", "club__name")
     return {e: PlayerInfo(e, n, f"{f} {last}", f"{last}, {f}", c, club or "")
             for e, n, f, last, c, club in rows}
 
@@ -81,9 +96,9 @@ def compute(tournament: Tournament, series: int | None = None,
     results = load_results(tournament, confirmed_only=not settings.count_unconfirmed,
                            series=series, released_only=released_only)
     system = ScoringSystem(tournament.scoring_system)
-    ranked = standings(system, results.deals, results.penalties, results.entries)
+    ranked = standings(system, results.deals, results.penalties, results.played)
     league = (ranked if system is ScoringSystem.LEAGUE else
-              league_standings(results.deals, results.penalties, results.entries))
+              league_standings(results.deals, results.penalties, results.played))
     return Computation(tournament, system, tuple(ranked), tuple(league), results,
                        players_of(tournament), series, released_only)
 
@@ -149,18 +164,16 @@ def record_lot(tournament: Tournament, prize_number: int, entry_number: int, use
 def release_series(series: Series, user, release: bool = True) -> None:
     """Publish a confirmed series' results to the public (or take them back)."""
     with transaction.atomic():
-        if release and series.status != SeriesStatus.CONFIRMED:
+        series = Series.objects.select_for_update().get(pk=series.pk)
+        if release and not series.can_release:
             raise ScoringError(f"Series {series.number} can be released once every sheet is "
                                "confirmed.")
-        if not release and series.status != SeriesStatus.RELEASED:
+        if not release and not series.is_released:
             raise ScoringError(f"Series {series.number} is not released.")
-        before = series.status
-        series.status = SeriesStatus.RELEASED if release else SeriesStatus.CONFIRMED
-        series.save(update_fields=["status"])
-        record_change(series.tournament, user,
-                      "results released" if release else "release withdrawn",
-                      f"series {series.number}", before={"status": before},
-                      after={"status": series.status})
+        if release:
+            lifecycle.move(series, SeriesStatus.RELEASED, user)
+        else:
+            lifecycle.withdraw_release(series, user)
 
 
 def seat_by_results(series: Series, method: str, seed: str, user) -> seating.Plan:

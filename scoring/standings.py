@@ -166,10 +166,12 @@ class _Tally:
 
 
 def _tally(
-    deals: Iterable[DealResult], penalties: Iterable[PenaltyResult], entries: Iterable[int]
+    deals: Iterable[DealResult], penalties: Iterable[PenaltyResult], played: Iterable[int]
 ) -> dict[int, _Tally]:
-    # Everybody asked for appears; so does anybody who scored, so that no Points vanish.
-    tallies: dict[int, _Tally] = {entry: _Tally() for entry in entries}
+    # Everybody who played appears, with 0 if nothing moved his total; so does anybody who
+    # scored or sat at a table, so that no Points vanish. A player who never sat down is not
+    # ranked at all: 0 would place him above everyone with a negative score.
+    tallies: dict[int, _Tally] = {entry: _Tally() for entry in played}
     for deal in deals:
         check_deal(deal)
         for entry, points in deal_points(deal).items():
@@ -194,13 +196,13 @@ def _tally(
 def league_standings(
     deals: Iterable[DealResult],
     penalties: Iterable[PenaltyResult],
-    entries: Iterable[int],
+    played: Iterable[int],
     series: int | None = None,
 ) -> list[Standing]:
     """RULINGS 6 `league`: ranked by Points, then Games; whatever is left is a tie."""
     if series is not None:
         deals, penalties = per_series(deals, penalties, series)
-    tallies = _tally(deals, penalties, entries)
+    tallies = _tally(deals, penalties, played)
     rows = sorted(tallies.items())  # entry order inside a tie
     return [
         Standing(entry, t.points, t.won, t.lost, t.won - t.lost, t.points, rank, tied)
@@ -215,14 +217,14 @@ def seeger_fabian_score(tally: _Tally) -> int:
 def seeger_fabian_standings(
     deals: Iterable[DealResult],
     penalties: Iterable[PenaltyResult],
-    entries: Iterable[int],
+    played: Iterable[int],
     series: int | None = None,
 ) -> list[Standing]:
     """RULINGS 6 `seeger-fabian`: score, then more games won, then fewer lost; then the lot,
     which is the organizer's, so a tie that far is shown as a tie."""
     if series is not None:
         deals, penalties = per_series(deals, penalties, series)
-    tallies = _tally(deals, penalties, entries)
+    tallies = _tally(deals, penalties, played)
     rows = sorted(tallies.items())
 
     def key(row: tuple[int, _Tally]) -> tuple[int, int, int]:
@@ -238,13 +240,16 @@ def standings(
     system: ScoringSystem,
     deals: Iterable[DealResult],
     penalties: Iterable[PenaltyResult],
-    entries: Iterable[int],
+    played: Iterable[int],
     series: int | None = None,
 ) -> list[Standing]:
-    """The standings of the tournament's scoring system (one series when `series` is given)."""
+    """The standings of the tournament's scoring system (one series when `series` is given).
+
+    `played`: the players who sat at a table of these deals; only they are ranked. With
+    `series`, pass those of that series."""
     if system is ScoringSystem.SEEGER_FABIAN:
-        return seeger_fabian_standings(deals, penalties, entries, series)
-    return league_standings(deals, penalties, entries, series)
+        return seeger_fabian_standings(deals, penalties, played, series)
+    return league_standings(deals, penalties, played, series)
 
 
 def club_standings(
@@ -279,7 +284,7 @@ def team_standings(
 ) -> list[TeamStanding]:
     """Registered teams (tandems of 2, teams of 4) by the sum of their members' scores.
 
-    A member missing from the standings (withdrawn before playing) adds nothing.
+    A member missing from the standings (he did not play) adds nothing.
     """
     score_of = {s.entry: s.score for s in standings}
     rows = sorted(

@@ -10,7 +10,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from tournament.audit import record_change
-from tournament.models import Club, Entry, SeriesStatus
+from tournament.models import Club, Entry
 from tournament.parsing import configure_table
 from tournament.permissions import organizer_required, visible_tournament
 
@@ -25,9 +25,11 @@ PER_PAGE = 50
 
 def _context(tournament, organizer, comp, **extra):
     series = tournament.series.order_by("number")
-    released = [s.number for s in series if s.status == SeriesStatus.RELEASED]
+    released = [s.number for s in series if s.is_released]
+    correcting = [s.number for s in series if s.is_correcting]
     return {"tournament": tournament, "organizer": organizer, "comp": comp,
             "series_numbers": [s.number for s in series], "released": released,
+            "correcting": correcting,
             "public_view": not organizer, **extra}
 
 
@@ -52,7 +54,7 @@ def _standings_page(request, slug, number=None):
     clubs = Club.objects.filter(id__in=club_ids).order_by("name")
     return render(request, "scoring/standings.html", _context(
         tournament, organizer, comp, table=table, number=number, clubs=clubs,
-        club_filter=club_filter))
+        club_filter=club_filter, absent=comp.absent_players(club_filter)))
 
 
 def standings_overall(request, slug):
@@ -77,7 +79,8 @@ def club_standings(request, slug):
     return render(request, "scoring/groups.html", _context(
         tournament, organizer, comp, table=table, title="Clubs",
         explain=f"The sum of each club's {'best ' + str(best) if best else 'players'}' "
-                "scores."))
+                "scores; only players who played count.",
+        absent=[p for p in comp.absent_players() if p.club_id]))
 
 
 def team_standings(request, slug):
@@ -101,7 +104,8 @@ def prize_list(request, slug):
     prizes = [(p, [comp.player(e) for e in p.winners],
                [comp.player(e) for e in p.candidates]) for p in services.prizes(comp)]
     return render(request, "scoring/prizes.html", _context(
-        tournament, organizer, comp, prizes=prizes, lot_form=LotForm()))
+        tournament, organizer, comp, prizes=prizes, lot_form=LotForm(),
+        absent=comp.absent_players()))
 
 
 def player_deals(request, slug, number):
@@ -139,7 +143,7 @@ def results_admin(request, tournament):
     return render(request, "scoring/results_admin.html", {
         "tournament": tournament, "form": form, "series_list": tournament.series.all(),
         "teams": Team.objects.filter(tournament=tournament).prefetch_related(
-            "members__player"),
+            "members"),
         "team_form": TeamForm(prefix="team"), "prize_form": CustomPrizeForm(prefix="prize"),
         "custom_prizes": tournament.custom_prizes.all(),
     })

@@ -29,6 +29,7 @@ def build():
                                            start_date=datetime.date(2027, 5, 1))
     for number in (1, 2, 3):
         Entry.objects.create(tournament=tournament, number=number, checked_in=True,
+                             first_name=f"P{number}", last_name="Room",
                              player=Player.objects.create(first_name=f"P{number}",
                                                           last_name="Room"))
     (series,) = plans.ensure_series(tournament)

@@ -13,9 +13,8 @@ class ClubAdmin(admin.ModelAdmin):
 
 @admin.register(Player)
 class PlayerAdmin(admin.ModelAdmin):
-    search_fields = ["first_name", "last_name", "club__name"]
-    list_display = ["last_name", "first_name", "club"]
-    list_select_related = ["club"]
+    search_fields = ["first_name", "last_name"]
+    list_display = ["last_name", "first_name", "created_at"]
 
 
 class EntryInline(admin.TabularInline):
@@ -28,15 +27,16 @@ class EntryInline(admin.TabularInline):
 class TournamentAdmin(admin.ModelAdmin):
     list_display = ["name", "start_date", "rule_set", "scoring_system", "public"]
     prepopulated_fields = {"slug": ["name"]}
-    filter_horizontal = ["organizers"]
+    filter_horizontal = ["organizers", "assistants"]
 
 
 @admin.register(Entry)
 class EntryAdmin(admin.ModelAdmin):
-    list_display = ["number", "player", "tournament", "checked_in", "withdrawn"]
+    list_display = ["number", "last_name", "first_name", "club", "tournament", "checked_in",
+                    "withdrawn"]
     list_filter = ["tournament", "checked_in", "withdrawn"]
-    search_fields = ["player__first_name", "player__last_name"]
-    list_select_related = ["player", "tournament"]
+    search_fields = ["first_name", "last_name"]
+    list_select_related = ["club", "tournament"]
     raw_id_fields = ["player"]
 
 
@@ -61,7 +61,7 @@ class TableAdmin(admin.ModelAdmin):
 @admin.register(Seat)
 class SeatAdmin(admin.ModelAdmin):
     list_display = ["series", "table", "position", "entry"]
-    list_select_related = ["series", "table", "entry__player"]
+    list_select_related = ["series", "table", "entry"]
     raw_id_fields = ["entry", "table"]
 
 

@@ -6,11 +6,14 @@ from .models import AuditEntry, Tournament
 
 
 def record_change(tournament: Tournament | None, user, action: str, subject: str,
-                  before=None, after=None, actor: str = "") -> AuditEntry:
+                  before=None, after=None, actor: str = "", session: str = "") -> AuditEntry:
+    """Keep one change; ``session`` tags the browser it came from (see
+    ``permissions.session_tag``), so two steps of one phone can be told apart from two."""
     authenticated = user is not None and getattr(user, "is_authenticated", False)
     return AuditEntry.objects.create(
         tournament=tournament,
         user=user if authenticated else None,
+        session=session,
         actor=actor or (user.get_username() if authenticated else ""),
         action=action,
         subject=subject,

@@ -21,6 +21,7 @@ from django.utils import timezone
 from .audit import record_change
 from .models import Club, Entry, Player, Tournament
 from .parsing import INT_MAX, int_param
+from .permissions import tournaments_of
 from .registration import (
     CLUB_MAX,
     NAME_MAX,
@@ -41,7 +42,7 @@ ALIASES = {
     "email": {"email", "e mail", "mail", "e mail address", "email address"},
     "checked_in": {"checked in", "checkedin", "check in", "present"},
 }
-EMAIL_MAX = Player._meta.get_field("email").max_length
+EMAIL_MAX = Entry._meta.get_field("email").max_length
 COLUMN_LABELS = {
     "first_name": "first name", "last_name": "last name", "club": "club", "number": "number",
     "email": "email", "checked_in": "checked in",
@@ -73,6 +74,7 @@ class ImportPreview:
     warnings: list[tuple[int, str]] = field(default_factory=list)  # not blocking
     ignored_columns: list[str] = field(default_factory=list)
     text: str = ""
+    known_rows: int = 0  # rows the organizer may link to persons of his other tournaments
 
     @property
     def bad_rows(self) -> list[int]:
@@ -119,8 +121,9 @@ def _dialect(text: str):
         return Fallback
 
 
-def parse_players_csv(text: str, tournament: Tournament) -> ImportPreview:
-    """Read and check a players CSV against the tournament; nothing is saved."""
+def parse_players_csv(text: str, tournament: Tournament, user=None) -> ImportPreview:
+    """Read and check a players CSV against the tournament; nothing is saved. ``known_rows``
+    counts the rows that could be linked to persons of the user's other tournaments."""
     text = text.lstrip("\ufeff").replace("\x00", "")  # no database keeps a NUL in text
     preview = ImportPreview(text=text)
     if not text.strip():
@@ -152,6 +155,9 @@ def parse_players_csv(text: str, tournament: Tournament) -> ImportPreview:
     preview.errors.extend(sorted(unreadable.items()))
     _check_rows(preview, body, columns, tournament)
     preview.errors.sort(key=lambda error: error[0])
+    known = known_persons_by_row(tournament, preview.rows, user)
+    preview.known_rows = sum(
+        (*name_key(r.first_name, r.last_name), r.club.casefold()) in known for r in preview.rows)
     return preview
 
 
@@ -183,12 +189,11 @@ def _read_records(text: str) -> tuple[list[list[str]], dict[int, str]]:
 def _check_rows(preview: ImportPreview, body: list[list[str]], columns: dict[str, int],
                 tournament: Tournament) -> None:
     # What the database knows, in a bounded number of queries.
-    entries = list(tournament.entries.select_related("player__club"))
+    entries = list(tournament.entries.select_related("club"))
     by_number = {e.number: e for e in entries}
     by_name: dict[tuple[str, str], list[Entry]] = {}
     for entry in entries:
-        by_name.setdefault(name_key(entry.player.first_name, entry.player.last_name),
-                           []).append(entry)
+        by_name.setdefault(name_key(entry.first_name, entry.last_name), []).append(entry)
     seen_players: dict[tuple[str, str, str], int] = {}
     seen_numbers: dict[int, int] = {}
 
@@ -227,7 +232,7 @@ def _check_rows(preview: ImportPreview, body: list[list[str]], columns: dict[str
                 number = int(digits)
                 if number in by_number:
                     problems.append(f"participant number {number} is already used by "
-                                    f"{by_number[number].player.name}")
+                                    f"{by_number[number].name}")
                 elif number in seen_numbers:
                     problems.append(f"participant number {number} is also given in row "
                                     f"{seen_numbers[number]}")
@@ -254,15 +259,15 @@ def _check_rows(preview: ImportPreview, body: list[list[str]], columns: dict[str
             else:
                 seen_players[key] = row_number
             for entry in by_name.get(name_key(first, last), []):
-                entry_club = entry.player.club.name if entry.player.club_id else ""
+                entry_club = entry.club.name if entry.club_id else ""
                 if entry_club.casefold() == club.casefold():
-                    problems.append(f"{player_label(entry.player)} is already registered "
+                    problems.append(f"{player_label(entry)} is already registered "
                                     f"as number {entry.number}")
                 else:
                     preview.warnings.append(
                         (row_number, f"{first} {last} of {club or 'no club'}: a player of "
                                      f"the same name is registered as number {entry.number} "
-                                     f"({player_label(entry.player)}); imported as a different "
+                                     f"({player_label(entry)}); imported as a different "
                                      "player"))
         if problems:
             preview.errors.extend((row_number, problem) for problem in problems)
@@ -281,10 +286,13 @@ def _check_rows(preview: ImportPreview, body: list[list[str]], columns: dict[str
             import_row.assigned_number = highest
 
 
-def import_players(tournament: Tournament, preview: ImportPreview, user) -> int:
+def import_players(tournament: Tournament, preview: ImportPreview, user,
+                   link_known: bool = False) -> int:
     """Save the preview's good rows in one transaction; return how many were imported.
 
-    Missing clubs are created; a known player (same name and club) is reused. Each row is
+    Missing clubs are created. Every row is a new person unless ``link_known`` (the
+    organizer's explicit choice): then a row with the name and club of exactly one person of
+    the user's other tournaments is linked to that person. Each row is
     checked again inside the transaction: any conflict (a number or player registered since
     the preview) raises ``RegistrationError`` and nothing is saved.
     """
@@ -298,9 +306,9 @@ def import_players(tournament: Tournament, preview: ImportPreview, user) -> int:
         registered = {
             (*name_key(first, last), (club or "").casefold())
             for first, last, club in tournament.entries.values_list(
-                "player__first_name", "player__last_name", "player__club__name")
+                "first_name", "last_name", "club__name")
         }
-        known = _known_players(tournament, preview.rows)
+        known = known_persons_by_row(tournament, preview.rows, user) if link_known else {}
         highest = max([0, *used_numbers, *(r.number for r in preview.rows if r.number)])
         count = 0
         for row in preview.rows:
@@ -321,41 +329,53 @@ def import_players(tournament: Tournament, preview: ImportPreview, user) -> int:
             if row.club:
                 club = clubs.get(row.club.casefold())
                 if club is None:
-                    club = Club.objects.create(name=row.club)
+                    club = Club.objects.create(name=row.club, created_by=_creator(user))
                     clubs[row.club.casefold()] = club
                     new_clubs.append(club.name)
-            player = known.get(key)
-            if player is None:
-                player = Player.objects.create(first_name=row.first_name,
-                                               last_name=row.last_name, club=club,
-                                               email=row.email)
-            _create_entry(tournament, player, number, row.checked_in)
+            _create_entry(tournament, row, number, club, known.get(key))
             used_numbers.add(number)
             registered.add(key)
             count += 1
         record_change(tournament, user, "players imported", f"{count} players from CSV",
                       after={"imported": count, "new_clubs": new_clubs,
-                             "rows": [r.row for r in preview.rows]})
+                             "rows": [r.row for r in preview.rows],
+                             "linked_to_known_persons": len(known)})
     return count
 
 
-def _create_entry(tournament: Tournament, player: Player, number: int,
-                  checked_in: bool) -> Entry:
-    return Entry.objects.create(tournament=tournament, player=player, number=number,
-                                checked_in=checked_in,
-                                checked_in_at=timezone.now() if checked_in else None)
+def _create_entry(tournament: Tournament, row: ImportRow, number: int, club: Club | None,
+                  player_id: int | None) -> Entry:
+    """The row's entry, of the person ``player_id`` or of a new person."""
+    if player_id is None:
+        player_id = Player.objects.create(first_name=row.first_name,
+                                          last_name=row.last_name).pk
+    return Entry.objects.create(tournament=tournament, player_id=player_id, number=number,
+                                first_name=row.first_name, last_name=row.last_name, club=club,
+                                email=row.email, checked_in=row.checked_in,
+                                checked_in_at=timezone.now() if row.checked_in else None)
 
 
-def _known_players(tournament: Tournament,
-                   rows: list[ImportRow]) -> dict[tuple[str, str, str], Player]:
-    """Players not in this tournament with a row's name and club, in one query."""
+def _creator(user):
+    return user if user is not None and user.is_authenticated else None
+
+
+def known_persons_by_row(tournament: Tournament, rows: list[ImportRow],
+                         user) -> dict[tuple[str, str, str], int]:
+    """(first, last, club) -> the one person of the user's other tournaments with that name
+    and club; names that fit several persons are left out (the organizer links those by hand).
+    """
+    if user is None or not user.is_authenticated:
+        return {}
     last_names = {row.last_name.lower() for row in rows}
-    known: dict[tuple[str, str, str], Player] = {}
-    candidates = (Player.objects.annotate(last_lower=Lower("last_name"))
-                  .filter(last_lower__in=last_names)
-                  .exclude(entries__tournament=tournament)
-                  .select_related("club").order_by("pk"))
-    for player in candidates:
-        club = player.club.name.casefold() if player.club_id else ""
-        known.setdefault((*name_key(player.first_name, player.last_name), club), player)
-    return known
+    candidates = (Entry.objects.annotate(last_lower=Lower("last_name"))
+                  .filter(last_lower__in=last_names, tournament__in=tournaments_of(user))
+                  .exclude(tournament=tournament)
+                  .exclude(player_id__in=tournament.entries.values("player_id"))
+                  .values_list("first_name", "last_name", "club__name", "player_id"))
+    persons: dict[tuple[str, str, str], set[int]] = {}
+    for first, last, club, player_id in candidates:
+        persons.setdefault((*name_key(first, last), (club or "").casefold()),
+                           set()).add(player_id)
+    wanted = {(*name_key(r.first_name, r.last_name), r.club.casefold()) for r in rows}
+    return {key: next(iter(ids)) for key, ids in persons.items()
+            if key in wanted and len(ids) == 1}

@@ -24,8 +24,10 @@ from engine import (
     get_rule_set,
 )
 
+from . import lifecycle
 from .audit import record_change
 from .models import Deal, Penalty, SeriesStatus, SheetStatus, Table
+from .permissions import Role, role_of
 from .sheet import Sheet, SheetDeal, SheetPenalty, build_sheet, deal_entries
 
 
@@ -74,8 +76,8 @@ def table_info(table: Table) -> TableInfo:
     players = tuple(
         Player(position, number, f"{first} {last}")
         for position, number, first, last in table.seats.order_by("position").values_list(
-            "position", "entry__number", "entry__player__first_name",
-            "entry__player__last_name")
+            "position", "entry__number", "entry__first_name",
+            "entry__last_name")
     )
     return TableInfo(table=table, rules=get_rule_set(tournament.rule_set),
                      options=tournament.resolved_options, players=players,
@@ -206,12 +208,21 @@ def _require_open(table: Table, user) -> None:
     if series.status == SeriesStatus.DRAFT:
         raise SheetError(f"Series {series.number} is not published yet; deals cannot be "
                          "entered.")
-    organizer = series.tournament.organized_by(user) if user is not None else False
-    if table.sheet_status == SheetStatus.CONFIRMED and not organizer:
+    seated = table.seats.count()
+    if seated not in (3, 4):
+        raise SheetError(f"Table {table.number} has {seated} players; a score "
+                         "sheet needs 3 or 4. An organizer corrects the series plan first.")
+    if table.sheet_status != SheetStatus.CONFIRMED:
+        return
+    if role_of(user, series.tournament) is not Role.ORGANIZER:
         raise SheetError("This sheet is confirmed; only an organizer can change it now.")
+    if series.is_released:
+        raise SheetError(f"The results of series {series.number} are released; reopen this "
+                         "sheet first (the public pages then say a correction is in "
+                         "progress).")
 
 
-def _changed(table: Table, actor: str, user) -> None:
+def _changed(table: Table, actor: str, user, session: str = "") -> None:
     """Bump the sheet's version; a change to a submitted sheet reopens it."""
     table.sheet_version += 1
     fields = ["sheet_version"]
@@ -220,12 +231,10 @@ def _changed(table: Table, actor: str, user) -> None:
         table.submitted_by, table.submitted_at = "", None
         fields += ["sheet_status", "submitted_by", "submitted_at"]
         record_change(table.series.tournament, user, "sheet reopened", _subject(table),
-                      actor=actor, before={"status": "submitted"}, after={"status": "open"})
+                      actor=actor, session=session, before={"status": "submitted"},
+                      after={"status": "open"})
     table.save(update_fields=fields)
-    series = table.series
-    if series.status == SeriesStatus.SEATED:
-        series.status = SeriesStatus.PLAYING
-        series.save(update_fields=["status"])
+    lifecycle.deal_recorded(table.series, user, actor)
 
 
 def _subject(table: Table, number: int | None = None) -> str:
@@ -239,15 +248,14 @@ def _deal_state(deal: Deal) -> dict:
             "revoked_by": deal.revoked_by}
 
 
-def add_deal(table: Table, data: DealInput, sheet_version: int, actor: str, user=None) -> Deal:
+def add_deal(table: Table, data: DealInput, sheet_version: int, actor: str, user=None,
+             session: str = "") -> Deal:
     """Record the next deal of the sheet."""
     with transaction.atomic():
         table = _lock(table)
         _require_open(table, user)
         if table.sheet_version != sheet_version:
-            raise StaleSheet("This sheet was changed on another device: your entry was not "
-                             "saved. The newer sheet is shown; enter the deal again if it is "
-                             "still missing.")
+            raise StaleSheet(STALE_ENTRY)
         info = table_info(table)
         number = table.deals.count() + 1
         if number > info.deal_count:
@@ -264,14 +272,18 @@ def add_deal(table: Table, data: DealInput, sheet_version: int, actor: str, user
                 )
         except IntegrityError as exc:
             raise StaleSheet(f"Deal {number} is already on this sheet.") from exc
-        _changed(table, actor, user)
+        _changed(table, actor, user, session)
         record_change(table.series.tournament, user, "deal entered", _subject(table, number),
-                      actor=actor, after=_deal_state(deal))
+                      actor=actor, session=session, after=_deal_state(deal))
     return deal
 
 
+STALE_ENTRY = ("This sheet was changed on another device: your entry was not saved. The newer "
+               "sheet is shown; enter the deal again if it is still missing.")
+
+
 def correct_deal(table: Table, number: int, data: DealInput, version: int, actor: str,
-                 user=None) -> Deal:
+                 user=None, session: str = "") -> Deal:
     """Replace deal ``number``; the old version stays in the audit log."""
     with transaction.atomic():
         table = _lock(table)
@@ -292,18 +304,19 @@ def correct_deal(table: Table, number: int, data: DealInput, version: int, actor
         deal.version += 1
         deal.entered_by = actor
         deal.save()
-        _changed(table, actor, user)
+        _changed(table, actor, user, session)
         record_change(table.series.tournament, user, "deal corrected", _subject(table, number),
-                      actor=actor, before=before, after=_deal_state(deal))
+                      actor=actor, session=session, before=before, after=_deal_state(deal))
     return deal
 
 
-def delete_deal(table: Table, number: int, user) -> None:
+def delete_deal(table: Table, number: int, user, session: str = "") -> None:
     """Remove deal ``number`` (organizers only); later deals move up one number."""
     with transaction.atomic():
         table = _lock(table)
-        if not table.series.tournament.organized_by(user):
+        if role_of(user, table.series.tournament) is not Role.ORGANIZER:
             raise SheetError("Only an organizer can delete a deal.")
+        _require_open(table, user)
         deal = table.deals.filter(number=number).first()
         if deal is None:
             raise SheetError(f"There is no deal {number} on this sheet.")
@@ -316,13 +329,13 @@ def delete_deal(table: Table, number: int, user) -> None:
             later.version += 1
             later.save(update_fields=["number", "dealer", "version"])
         table.penalties.filter(after_deal__gte=number).update(after_deal=F("after_deal") - 1)
-        _changed(table, user.get_username(), user)
+        _changed(table, user.get_username(), user, session)
         record_change(table.series.tournament, user, "deal deleted", _subject(table, number),
-                      before=before)
+                      session=session, before=before)
 
 
 def add_penalty(table: Table, seat: int, reason: str, points: int | None, note: str,
-                sheet_version: int, actor: str, user=None) -> Penalty:
+                sheet_version: int, actor: str, user=None, session: str = "") -> Penalty:
     with transaction.atomic():
         table = _lock(table)
         _require_open(table, user)
@@ -336,32 +349,38 @@ def add_penalty(table: Table, seat: int, reason: str, points: int | None, note: 
         if points:
             record["points"] = points
         outcome = evaluate_outcome(record, info.rules, info.options)
+        by_organizer = role_of(user, info.tournament) is Role.ORGANIZER
         penalty = Penalty.objects.create(
             table=table, after_deal=table.deals.count(), seat=seat, reason=reason,
-            points=-outcome.value, note=note, entered_by=actor,
+            points=-outcome.value, note=note, entered_by=actor, by_organizer=by_organizer,
         )
-        _changed(table, actor, user)
+        _changed(table, actor, user, session)
         record_change(table.series.tournament, user, "penalty entered", _subject(table),
-                      actor=actor, after={"seat": seat, "reason": reason,
-                                          "points": penalty.points, "note": note})
+                      actor=actor, session=session,
+                      after={"seat": seat, "reason": reason, "points": penalty.points,
+                             "note": note, "by_organizer": by_organizer})
     return penalty
 
 
-def delete_penalty(table: Table, penalty_id: int, actor: str, user=None) -> None:
+def delete_penalty(table: Table, penalty_id: int, actor: str, user=None,
+                   session: str = "") -> None:
+    """Remove a penalty; one an organizer gave only an organizer removes."""
     with transaction.atomic():
         table = _lock(table)
         _require_open(table, user)
         penalty = table.penalties.filter(pk=penalty_id).first()
         if penalty is None:
             raise SheetError("That penalty is not on this sheet.")
+        if penalty.by_organizer and role_of(user, table.series.tournament) is not Role.ORGANIZER:
+            raise SheetError("An organizer gave this penalty; only an organizer can remove it.")
         before = {"seat": penalty.seat, "reason": penalty.reason, "points": penalty.points}
         penalty.delete()
-        _changed(table, actor, user)
+        _changed(table, actor, user, session)
         record_change(table.series.tournament, user, "penalty deleted", _subject(table),
-                      actor=actor, before=before)
+                      actor=actor, session=session, before=before)
 
 
-def submit_sheet(table: Table, name: str, user=None) -> None:
+def submit_sheet(table: Table, name: str, user=None, session: str = "") -> None:
     """The scorekeeper hands in a complete sheet for a second person to confirm."""
     name = name.strip()
     with transaction.atomic():
@@ -378,69 +397,81 @@ def submit_sheet(table: Table, name: str, user=None) -> None:
             raise SheetError(f"The sheet cannot be submitted yet: {missing}.")
         table.sheet_status = SheetStatus.SUBMITTED
         table.submitted_by, table.submitted_at = name, timezone.now()
+        table.submitted_session = session
         table.sheet_version += 1
         table.save(update_fields=["sheet_status", "submitted_by", "submitted_at",
-                                  "sheet_version"])
+                                  "submitted_session", "sheet_version"])
         record_change(table.series.tournament, user, "sheet submitted", _subject(table),
-                      actor=name, after={"totals": list(sheet.totals)})
+                      actor=name, session=session, after={"totals": list(sheet.totals)})
 
 
 def confirm_sheet(table: Table, name: str, user=None, totals: list[int] | None = None,
-                  override: bool = False) -> None:
-    """A second person confirms: another player of the table, or an organizer."""
+                  override: bool = False, session: str = "") -> None:
+    """A second person confirms: another player of the table, on another device than the one
+    that submitted, or the tournament's staff. Only an organizer may override (confirm his
+    own submission, skip the blind check)."""
     name = name.strip()
     with transaction.atomic():
         table = _lock(table)
         tournament = table.series.tournament
-        organizer = user is not None and tournament.organized_by(user)
+        role = role_of(user, tournament)
+        override = override and role is Role.ORGANIZER
         if table.sheet_status != SheetStatus.SUBMITTED:
             raise SheetError("Only a submitted sheet can be confirmed.")
         info = table_info(table)
-        if organizer and not name:
+        if role >= Role.ASSISTANT and not name:
             name = user.get_username()
         players = {p.name.lower() for p in info.players}
-        if not organizer and name.lower() not in players:
+        if role is Role.NONE and name.lower() not in players:
             raise SheetError("Confirm with the name of a player of this table.")
         same_person = name.lower() == table.submitted_by.lower()
-        if same_person and not (organizer and override):
+        if same_person and not override:
             raise SheetError(f"{table.submitted_by} submitted this sheet and cannot confirm "
                              "it too; another player of the table (or an organizer) confirms.")
+        same_device = bool(session) and session == table.submitted_session
+        if same_device and not override:
+            raise SheetError("This sheet was submitted from this device. The confirmation "
+                             "comes from a second phone: another player of the table opens "
+                             "the table's link on his own phone (or an organizer confirms).")
         sheet = load_sheet(info)
-        blind = tournament.blind_check and not (organizer and override)
+        blind = tournament.blind_check and not override
         if blind and (totals is None or list(totals) != list(sheet.totals)):
             raise SheetError("The totals you typed do not match the sheet; check the "
                              "paper sheet with the scorekeeper.")
         table.sheet_status = SheetStatus.CONFIRMED
         table.confirmed_by, table.confirmed_at = name, timezone.now()
-        table.confirmation_override = bool(same_person and override)
+        table.confirmation_override = bool((same_person or same_device) and override)
         table.blind_checked = bool(tournament.blind_check and totals is not None)
         table.sheet_version += 1
         table.save(update_fields=["sheet_status", "confirmed_by", "confirmed_at",
                                   "confirmation_override", "blind_checked", "sheet_version"])
         record_change(tournament, user, "sheet confirmed" + (" (override)" if
                       table.confirmation_override else ""), _subject(table), actor=name,
-                      after={"totals": list(sheet.totals), "submitted_by": table.submitted_by})
-        series = table.series
-        if not series.tables.exclude(sheet_status=SheetStatus.CONFIRMED).exists():
-            series.status = SeriesStatus.CONFIRMED
-            series.save(update_fields=["status"])
+                      session=session,
+                      after={"totals": list(sheet.totals), "submitted_by": table.submitted_by,
+                             "submitted_from": table.submitted_session})
+        lifecycle.sheet_confirmed(table.series, user, name)
 
 
-def reopen_sheet(table: Table, user) -> None:
-    """An organizer reopens a submitted or confirmed sheet for corrections."""
+def reopen_sheet(table: Table, user, released_ok: bool = False, session: str = "") -> None:
+    """An organizer reopens a submitted or confirmed sheet for corrections. In a released
+    series that needs ``released_ok``: the organizer agreed that the public pages say a
+    correction is in progress until the sheet is confirmed again."""
     with transaction.atomic():
         table = _lock(table)
-        if not table.series.tournament.organized_by(user):
+        if role_of(user, table.series.tournament) is not Role.ORGANIZER:
             raise SheetError("Only an organizer can reopen a sheet.")
+        if table.sheet_status == SheetStatus.OPEN:
+            raise SheetError(f"The sheet of table {table.number} is open already.")
+        try:
+            lifecycle.sheet_reopened(table.series, user, released_ok=released_ok)
+        except lifecycle.LifecycleError as exc:
+            raise SheetError(str(exc)) from exc
         before = {"status": table.sheet_status, "confirmed_by": table.confirmed_by}
         table.sheet_status = SheetStatus.OPEN
-        table.submitted_by = table.confirmed_by = ""
+        table.submitted_by = table.confirmed_by = table.submitted_session = ""
         table.submitted_at = table.confirmed_at = None
         table.sheet_version += 1
         table.save()
-        series = table.series
-        if series.status == SeriesStatus.CONFIRMED:
-            series.status = SeriesStatus.PLAYING
-            series.save(update_fields=["status"])
         record_change(table.series.tournament, user, "sheet reopened", _subject(table),
-                      before=before, after={"status": "open"})
+                      session=session, before=before, after={"status": "open"})

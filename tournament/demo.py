@@ -8,7 +8,7 @@ import random
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
-from . import plans
+from . import lifecycle, plans
 from .models import Club, Entry, Player, SeatingMethod, Tournament
 
 DEMO_SLUG = "demo-congress"
@@ -53,9 +53,9 @@ def build_demo_congress(players: int = 62, checked_in: int = 59, seed: str = "de
         for number, (first, last) in enumerate(sorted(names, key=lambda n: rng.random()),
                                                start=1):
             club = rng.choice(clubs)
-            player, _ = Player.objects.get_or_create(first_name=first, last_name=last,
-                                                     club=club)
+            player = Player.objects.create(first_name=first, last_name=last)
             Entry.objects.create(tournament=tournament, player=player, number=number,
+                                 first_name=first, last_name=last, club=club,
                                  checked_in=number <= checked_in)
         for series in plans.ensure_series(tournament):
             method = SeatingMethod.DRAW if series.number == 1 else SeatingMethod.RESEAT
@@ -112,7 +112,7 @@ def random_deal(rng: random.Random, info, number: int):
 def play_demo_series(series, rng: random.Random, share: float = 1.0, confirm: bool = True):
     """Fill every table of ``series`` with deals (``share`` of the series) in bulk."""
     from .deals import score_input, table_info
-    from .models import Deal, Penalty, SeriesStatus, SheetStatus
+    from .models import Deal, Penalty, SheetStatus
 
     deals, penalties = [], []
     for table in series.tables.all():
@@ -140,6 +140,5 @@ def play_demo_series(series, rng: random.Random, share: float = 1.0, confirm: bo
         table.save()
     Deal.objects.bulk_create(deals, batch_size=500)
     Penalty.objects.bulk_create(penalties)
-    complete = share >= 1.0 and confirm
-    series.status = SeriesStatus.CONFIRMED if complete else SeriesStatus.PLAYING
-    series.save(update_fields=["status"])
+    lifecycle.deal_recorded(series, None, actor="demo")
+    lifecycle.sheet_confirmed(series, None, actor="demo")

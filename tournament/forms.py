@@ -8,7 +8,7 @@ from django.utils.text import slugify
 
 from engine import InvalidOption, get_rule_set, rule_sets
 
-from .models import SeatingMethod, Tournament
+from .models import Deal, SeatingMethod, Tournament
 from .parsing import INT_MAX, bounded_formfield
 
 
@@ -23,7 +23,7 @@ class TournamentForm(forms.ModelForm):
         model = Tournament
         fields = ["name", "slug", "start_date", "end_date", "venue", "rule_set",
                   "scoring_system", "series_count", "deals_per_player", "table_policy",
-                  "public"]
+                  "public", "blind_check"]
         widgets = {"start_date": DateInput(), "end_date": DateInput()}
         formfield_callback = bounded_formfield
         help_texts = {
@@ -33,6 +33,8 @@ class TournamentForm(forms.ModelForm):
                                 "three-table and 48 at a four-table.",
         }
 
+    # what decides the score of a recorded deal: fixed once the first deal is on a sheet
+    SCORING_FIELDS = ("rule_set", "scoring_system", "deals_per_player")
     # Each series is a row and each deal a line on every sheet: a typo of 30000 would build
     # them all. Far more than any congress plays, far less than the columns hold.
     LIMITS = {"series_count": 99, "deals_per_player": 99}
@@ -40,6 +42,9 @@ class TournamentForm(forms.ModelForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["slug"].required = False
+        self.fields["blind_check"].label = "Blind check of score sheets"
+        self.locked = bool(self.instance.pk) and Deal.objects.filter(
+            table__series__tournament=self.instance).exists()
         for name, top in self.LIMITS.items():
             field = self.fields[name]
             field.max_value = top
@@ -56,6 +61,18 @@ class TournamentForm(forms.ModelForm):
                     required=False, initial=initial, label=option.help,
                     help_text=f"{rule_set.key}: option {option.key}",
                 )
+        if self.locked:
+            self._lock_scoring_fields()
+
+    def _lock_scoring_fields(self) -> None:
+        """Disabled fields keep their stored values whatever is posted (Django ignores them)."""
+        why = ("Locked: deals are recorded, and changing this would change their values and "
+               "the published standings.")
+        names = [*self.SCORING_FIELDS,
+                 *(n for n in self.fields if n.startswith("opt__"))]
+        for name in names:
+            self.fields[name].disabled = True
+            self.fields[name].help_text = why
 
     @staticmethod
     def option_field(rule_set: str, option: str) -> str:
@@ -83,7 +100,7 @@ class TournamentForm(forms.ModelForm):
         if start and end and end < start:
             self.add_error("end_date", "The last day cannot be before the first.")
         key = data.get("rule_set")
-        if key:
+        if key and not self.locked:
             rule_set = get_rule_set(key)
             chosen = {o.key: bool(data.get(self.option_field(key, o.key)))
                       for o in rule_set.options}

@@ -8,6 +8,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+from django.utils.functional import cached_property
 
 from engine import get_rule_set, rule_sets
 
@@ -23,6 +24,9 @@ def new_token() -> str:
 class Club(models.Model):
     name = models.CharField(max_length=120, unique=True)
     city = models.CharField(max_length=120, blank=True)
+    # an organizer sees the clubs of his tournaments' entries and the clubs he created
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                   on_delete=models.SET_NULL, related_name="+")
 
     class Meta:
         ordering = ["name"]
@@ -32,16 +36,18 @@ class Club(models.Model):
 
 
 class Player(models.Model):
+    """A person, followed over many tournaments through his entries.
+
+    The name here is the one he was first registered with; what a tournament shows (name,
+    club, e-mail) belongs to its entry, so nothing one tournament does changes another's.
+    """
+
     first_name = models.CharField(max_length=80)
     last_name = models.CharField(max_length=80)
-    club = models.ForeignKey(Club, null=True, blank=True, on_delete=models.SET_NULL,
-                             related_name="players")
-    email = models.EmailField(blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["last_name", "first_name"]
-        indexes = [models.Index(fields=["last_name", "first_name"])]
 
     def __str__(self) -> str:
         return self.name
@@ -85,6 +91,8 @@ class Tournament(models.Model):
         default=False, help_text="The confirmer of a score sheet retypes the final totals.")
     organizers = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True,
                                         related_name="organized_tournaments")
+    assistants = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True,
+                                        related_name="assisted_tournaments")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -114,17 +122,23 @@ class Tournament(models.Model):
         return self.deals_per_player * table_size
 
     def organized_by(self, user) -> bool:
-        if not user.is_authenticated:
-            return False
-        return user.is_superuser or self.organizers.filter(pk=user.pk).exists()
+        from .permissions import Role, role_of
+
+        return role_of(user, self) is Role.ORGANIZER
 
 
 class Entry(models.Model):
-    """A player in a tournament, with his participant number."""
+    """A player in a tournament: his participant number, and the name, club and e-mail this
+    tournament registered (and published) for him."""
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="entries")
     number = models.PositiveIntegerField()
+    first_name = models.CharField(max_length=80)
+    last_name = models.CharField(max_length=80)
+    club = models.ForeignKey(Club, null=True, blank=True, on_delete=models.PROTECT,
+                             related_name="entries")
+    email = models.EmailField(blank=True)
     checked_in = models.BooleanField(default=False)
     checked_in_at = models.DateTimeField(null=True, blank=True)
     withdrawn = models.BooleanField(default=False)
@@ -136,9 +150,18 @@ class Entry(models.Model):
             models.UniqueConstraint(fields=["tournament", "number"], name="unique_entry_number"),
             models.UniqueConstraint(fields=["tournament", "player"], name="unique_entry_player"),
         ]
+        indexes = [models.Index(fields=["tournament", "last_name", "first_name"])]
 
     def __str__(self) -> str:
-        return f"{self.number} {self.player.name}"
+        return f"{self.number} {self.name}"
+
+    @property
+    def name(self) -> str:
+        return f"{self.first_name} {self.last_name}".strip()
+
+    @property
+    def sort_name(self) -> str:
+        return f"{self.last_name}, {self.first_name}"
 
     @property
     def status(self) -> str:
@@ -180,6 +203,10 @@ class SeriesStatus(models.TextChoices):
     PLAYING = "playing", "Playing"
     CONFIRMED = "confirmed", "Confirmed"
     RELEASED = "released", "Released"
+    CORRECTING = "correcting", "Released, correction in progress"
+
+
+RELEASED_STATES = (SeriesStatus.RELEASED, SeriesStatus.CORRECTING)
 
 
 class Series(models.Model):
@@ -211,6 +238,33 @@ class Series(models.Model):
     def is_published(self) -> bool:
         return self.status != SeriesStatus.DRAFT
 
+    @property
+    def is_released(self) -> bool:
+        """Its results are public (also while a correction is in progress)."""
+        return self.status in RELEASED_STATES
+
+    @property
+    def is_correcting(self) -> bool:
+        return self.status == SeriesStatus.CORRECTING
+
+    @cached_property
+    def has_deals(self) -> bool:
+        return Deal.objects.filter(table__series=self).exists()
+
+    @property
+    def plan_changeable(self) -> bool:
+        """Swaps and moves are possible until the first deal is entered."""
+        return self.status in (SeriesStatus.DRAFT, SeriesStatus.SEATED) and not self.has_deals
+
+    @property
+    def can_unpublish(self) -> bool:
+        return self.status == SeriesStatus.SEATED and not self.has_deals
+
+    @property
+    def can_release(self) -> bool:
+        """Results go public once every sheet of the series is confirmed."""
+        return self.status == SeriesStatus.CONFIRMED
+
 
 class SheetStatus(models.TextChoices):
     OPEN = "open", "Open"
@@ -227,6 +281,8 @@ class Table(models.Model):
     sheet_status = models.CharField(max_length=12, choices=SheetStatus.choices,
                                     default=SheetStatus.OPEN)
     submitted_by = models.CharField(max_length=120, blank=True)
+    # which browser session submitted: the confirmation must come from another one
+    submitted_session = models.CharField(max_length=16, blank=True)
     submitted_at = models.DateTimeField(null=True, blank=True)
     confirmed_by = models.CharField(max_length=120, blank=True)
     confirmed_at = models.DateTimeField(null=True, blank=True)
@@ -241,6 +297,18 @@ class Table(models.Model):
 
     def __str__(self) -> str:
         return f"table {self.number}"
+
+    @property
+    def is_open(self) -> bool:
+        return self.sheet_status == SheetStatus.OPEN
+
+    @property
+    def is_submitted(self) -> bool:
+        return self.sheet_status == SheetStatus.SUBMITTED
+
+    @property
+    def is_confirmed(self) -> bool:
+        return self.sheet_status == SheetStatus.CONFIRMED
 
 
 class Seat(models.Model):
@@ -305,6 +373,8 @@ class Penalty(models.Model):
     points = models.PositiveIntegerField()
     note = models.CharField(max_length=200, blank=True)
     entered_by = models.CharField(max_length=120, blank=True)
+    # a penalty the director gave stands until an organizer removes it
+    by_organizer = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -323,6 +393,7 @@ class AuditEntry(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
                              on_delete=models.SET_NULL, related_name="+")
     actor = models.CharField(max_length=120, blank=True)  # e.g. the scorekeeper of a table link
+    session = models.CharField(max_length=16, blank=True)  # which browser did it
     action = models.CharField(max_length=60)
     subject = models.CharField(max_length=200)
     before = models.JSONField(null=True, blank=True)

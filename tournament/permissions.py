@@ -1,38 +1,139 @@
-"""Who may do what: organizers of a tournament (per-tournament permission) do everything."""
+"""Who may see and do what, decided here and nowhere else.
+
+Audiences: the **public** (released results of public tournaments), a tournament's
+**organizers** (everything of that tournament), its **assistants** (the door, check-in and the
+score sheets: entering, correcting and confirming; no settings, seating or release) and a
+**table link** (one table's sheet in one series). Superusers (the site administrator) count
+as organizers of every tournament. One decorator per audience loads what the URL names and
+refuses everyone else.
+"""
 
 from __future__ import annotations
 
+import enum
+import hashlib
 from functools import wraps
 
-from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
-from .models import Tournament
+from .models import Series, SeriesStatus, Table, Tournament
 
 
-def organizer_required(view):
-    """Load the tournament of the URL's ``slug`` and let only its organizers in."""
+class Role(enum.IntEnum):
+    """A user's standing in one tournament; a higher role may do all a lower one may."""
+
+    NONE = 0
+    ASSISTANT = 1
+    ORGANIZER = 2
+
+
+def role_of(user, tournament: Tournament) -> Role:
+    """The user's role in ``tournament``, cached on the user object for the request."""
+    if user is None or not user.is_authenticated:
+        return Role.NONE
+    if user.is_superuser:
+        return Role.ORGANIZER
+    cache = user.__dict__.setdefault("_tournament_roles", {})
+    if tournament.pk not in cache:
+        if tournament.organizers.filter(pk=user.pk).exists():
+            cache[tournament.pk] = Role.ORGANIZER
+        elif tournament.assistants.filter(pk=user.pk).exists():
+            cache[tournament.pk] = Role.ASSISTANT
+        else:
+            cache[tournament.pk] = Role.NONE
+    return cache[tournament.pk]
+
+
+def is_staff_of(user, tournament: Tournament) -> bool:
+    """An organizer or an assistant of the tournament."""
+    return role_of(user, tournament) >= Role.ASSISTANT
+
+
+def tournaments_of(user):
+    """The tournaments a user organizes or assists (every one for a superuser)."""
+    tournaments = Tournament.objects.all()
+    if user.is_superuser:
+        return tournaments
+    return (tournaments.filter(organizers=user) | tournaments.filter(assistants=user)).distinct()
+
+
+def organized_tournaments(user):
+    tournaments = Tournament.objects.all()
+    return tournaments if user.is_superuser else tournaments.filter(organizers=user)
+
+
+def session_tag(request) -> str:
+    """A short, stable tag of the browser session (never the session key itself)."""
+    if not request.session.session_key:
+        request.session.save()
+    return hashlib.sha256(request.session.session_key.encode()).hexdigest()[:12]
+
+
+def _role_required(minimum: Role):
+    def decorator(view):
+        @wraps(view)
+        def wrapped(request, slug, *args, **kwargs):
+            if not request.user.is_authenticated:
+                return redirect_to_login(request.get_full_path())
+            tournament = get_object_or_404(Tournament, slug=slug)
+            role = role_of(request.user, tournament)
+            if role < minimum:
+                if role is Role.ASSISTANT:
+                    raise PermissionDenied("Only an organizer of this tournament can do this.")
+                raise PermissionDenied("You are not an organizer of this tournament.")
+            return view(request, tournament, *args, **kwargs)
+
+        return wrapped
+
+    return decorator
+
+
+organizer_required = _role_required(Role.ORGANIZER)
+organizer_required.__doc__ = "Load the URL's tournament and let only its organizers in."
+staff_required = _role_required(Role.ASSISTANT)
+staff_required.__doc__ = "Load the URL's tournament and let its organizers and assistants in."
+
+
+def visible_tournament(request, slug) -> tuple[Tournament, bool]:
+    """The tournament for a public page, and whether the visitor is one of its staff.
+
+    A tournament that is not public does not exist for anyone but its staff.
+    """
+    tournament = get_object_or_404(Tournament, slug=slug)
+    staff = is_staff_of(request.user, tournament)
+    if not (tournament.public or staff):
+        raise Http404("No such tournament.")
+    return tournament, staff
+
+
+def public_page(view):
+    """A page of the public: ``view(request, tournament, staff, ...)``; ``staff`` sees
+    unreleased results, everyone else only released series."""
 
     @wraps(view)
-    @login_required
     def wrapped(request, slug, *args, **kwargs):
-        tournament = get_object_or_404(Tournament, slug=slug)
-        if not tournament.organized_by(request.user):
-            raise PermissionDenied("You are not an organizer of this tournament.")
-        return view(request, tournament, *args, **kwargs)
+        tournament, staff = visible_tournament(request, slug)
+        return view(request, tournament, staff, *args, **kwargs)
 
     return wrapped
 
 
-def visible_tournament(request, slug) -> tuple[Tournament, bool]:
-    """The tournament for a public page, and whether the visitor organizes it.
+def table_of_link(request, token: str) -> tuple[Table, Role]:
+    """The table a secret link names, and the visitor's role in its tournament.
 
-    A tournament that is not public does not exist for anyone but its organizers.
+    A draft series' tables exist only for the tournament's staff.
     """
-    tournament = get_object_or_404(Tournament, slug=slug)
-    organizer = tournament.organized_by(request.user)
-    if not (tournament.public or organizer):
-        raise Http404("No such tournament.")
-    return tournament, organizer
+    table = get_object_or_404(Table.objects.select_related("series__tournament"), token=token)
+    role = role_of(request.user, table.series.tournament)
+    if table.series.status == SeriesStatus.DRAFT and role is Role.NONE:
+        raise Http404("This series is not published yet.")
+    return table, role
+
+
+def released_series(tournament: Tournament, staff: bool) -> list[Series]:
+    """The series whose results a visitor may see: all for staff, the released for others."""
+    series = list(tournament.series.order_by("number"))
+    return series if staff else [s for s in series if s.is_released]

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils import timezone
 
-from . import seating
+from . import lifecycle, seating
 from .audit import record_change
 from .models import Entry, KeepApart, Seat, SeatingMethod, Series, SeriesStatus, Table
 
@@ -61,14 +61,11 @@ def new_seed() -> str:
 
 
 def _require_changeable(series: Series) -> None:
+    if series.plan_changeable:
+        return
     if series.status not in (SeriesStatus.DRAFT, SeriesStatus.SEATED):
         raise PlanError(f"Series {series.number} has started; its plan can no longer change.")
-    if _has_deals(series):
-        raise PlanError(f"Deals are entered in series {series.number}; its plan is fixed.")
-
-
-def _has_deals(series: Series) -> bool:
-    return series.tables.filter(deals__isnull=False).exists()
+    raise PlanError(f"Deals are entered in series {series.number}; its plan is fixed.")
 
 
 def seat_series(series: Series, method: str, seed: str | None, user) -> seating.Plan:
@@ -122,7 +119,7 @@ def _store_plan(series: Series, method: str, seed: str, plan: seating.Plan, user
 
 
 def _seat_of(series: Series, number: int) -> Seat:
-    seat = (Seat.objects.select_related("table", "entry__player")
+    seat = (Seat.objects.select_related("table", "entry")
             .filter(series=series, entry__number=number).first())
     if seat is None:
         raise PlanError(f"Player number {number} has no seat in series {series.number}.")
@@ -164,6 +161,10 @@ def move_player(series: Series, number: int, table_number: int, user) -> None:
         if target.seats.count() >= 4:
             raise PlanError(f"Table {table_number} is full (4 players); swap instead.")
         source = seat.table
+        if series.is_published and source.seats.count() <= 3:
+            raise PlanError(f"Table {source.number} would keep only "
+                            f"{source.seats.count() - 1} players, and its score sheet needs 3 "
+                            "or 4. Swap the player instead, or move a player in first.")
         before = {"player": number, "table": source.number, "seat": seat.position}
         seat.delete()
         _close_gaps(source)
@@ -231,11 +232,9 @@ def publish(series: Series, user) -> None:
     if problems:
         raise PlanError(" ".join(problems))
     with transaction.atomic():
-        series.status = SeriesStatus.SEATED
         series.seated_at = timezone.now()
-        series.save(update_fields=["status", "seated_at"])
-        record_change(series.tournament, user, "series published", f"series {series.number}",
-                      before={"status": "draft"}, after={"status": "seated"})
+        series.save(update_fields=["seated_at"])
+        lifecycle.move(series, SeriesStatus.SEATED, user)
 
 
 def unpublish(series: Series, user) -> None:
@@ -244,10 +243,7 @@ def unpublish(series: Series, user) -> None:
         raise PlanError(f"Series {series.number} is not in the seated state.")
     _require_changeable(series)
     with transaction.atomic():
-        series.status = SeriesStatus.DRAFT
-        series.save(update_fields=["status"])
-        record_change(series.tournament, user, "series unpublished", f"series {series.number}",
-                      before={"status": "seated"}, after={"status": "draft"})
+        lifecycle.move(series, SeriesStatus.DRAFT, user)
 
 
 @dataclass(frozen=True)
@@ -263,8 +259,8 @@ class SeatRow:
 def seat_rows(series: Series) -> list[SeatRow]:
     """Every seat of a series with its player, in one query."""
     rows = Seat.objects.filter(series=series).values_list(
-        "table__number", "position", "entry__number", "entry__player__first_name",
-        "entry__player__last_name", "entry__player__club__name",
+        "table__number", "position", "entry__number", "entry__first_name",
+        "entry__last_name", "entry__club__name",
     )
     return [
         SeatRow(table, position, number, f"{first} {last}", f"{last}, {first}", club or "")

@@ -12,7 +12,7 @@ from django import forms
 from .csv_import import decode_upload
 from .models import Club
 from .parsing import INT_MAX
-from .registration import NamesakeError, RegistrationError
+from .registration import NEW_PERSON, KnownPersonError, NamesakeError, RegistrationError
 
 MAX_UPLOAD_BYTES = 2 * 1024 * 1024
 SEARCH_MAX = 100  # longer than any name; SQLite refuses LIKE patterns over 50,000 characters
@@ -25,13 +25,31 @@ def clean_search(form: forms.Form) -> str:
 
 def add_refusal(form: forms.Form, error: RegistrationError) -> None:
     """Show a refusal of ``tournament.registration`` on its field, or on the whole form."""
+    if isinstance(error, KnownPersonError):
+        form.offer_persons(error.known)
     field = error.field if error.field in form.fields else None
     form.add_error(field, error.message)
     if isinstance(error, NamesakeError):
         form.namesake_warning = True
 
 
-class PlayerForm(forms.Form):
+class PersonChoiceMixin:
+    """The explicit choice of linking a new entry to a person of the organizer's other
+    tournaments: offered only once the registration named some (``KnownPersonError``)."""
+
+    def offer_persons(self, known) -> None:
+        self.fields["person"] = forms.ChoiceField(
+            label="Same person?", widget=forms.RadioSelect,
+            choices=[(str(k.player), f"Yes: {k.label}") for k in known]
+            + [(NEW_PERSON, "No: a new person of the same name")])
+
+    def person_choice(self, data) -> str | None:
+        """The choice posted back (the field is re-offered by the service if needed)."""
+        value = (data or {}).get("person")
+        return value if value else None
+
+
+class PlayerForm(PersonChoiceMixin, forms.Form):
     """A player and his entry: choose an existing club or type a new one."""
 
     first_name = forms.CharField(max_length=80)
@@ -46,9 +64,10 @@ class PlayerForm(forms.Form):
     save_anyway = forms.BooleanField(
         required=False, label="Save anyway: this is a different person of the same name")
 
-    def __init__(self, *args, next_number: int | None = None, **kwargs):
+    def __init__(self, *args, next_number: int | None = None, clubs=None, **kwargs):
         super().__init__(*args, **kwargs)
         self.namesake_warning = False
+        self.fields["club"].queryset = clubs if clubs is not None else Club.objects.none()
         if next_number is not None:
             self.fields["number"].help_text = (
                 f"Leave empty for the next free number ({next_number}).")
@@ -75,6 +94,9 @@ class PlayerForm(forms.Form):
             "allow_namesake": bool(data.get("save_anyway")),
         }
 
+    def new_entry_kwargs(self) -> dict:
+        return {**self.registration_kwargs(), "person": self.person_choice(self.data)}
+
 
 class DoorSearchForm(forms.Form):
     q = forms.CharField(required=False, label="Number or name",
@@ -84,7 +106,7 @@ class DoorSearchForm(forms.Form):
     clean_q = clean_search
 
 
-class QuickAddForm(forms.Form):
+class QuickAddForm(PersonChoiceMixin, forms.Form):
     """Register and check in at once, at the door."""
 
     first_name = forms.CharField(max_length=80, label="First")
@@ -106,6 +128,7 @@ class QuickAddForm(forms.Form):
             "club_name": data.get("club") or "",
             "allow_namesake": bool(data.get("save_anyway")),
             "check_in": True,
+            "person": self.person_choice(self.data),
         }
 
 
@@ -137,6 +160,9 @@ class ImportConfirmForm(forms.Form):
 
     csv_text = forms.CharField(strip=False, widget=forms.Textarea(attrs={"hidden": True}))
     skip_bad = forms.BooleanField(required=False)
+    link_known = forms.BooleanField(
+        required=False, label="A row with the name and club of a player of my other "
+                              "tournaments is that same person (to follow him over a season)")
 
 
 class ClubForm(forms.Form):

@@ -18,8 +18,9 @@ from django.utils import timezone
 
 from . import parsing
 from .audit import record_change
-from .models import Club, Entry, KeepApart, Player, Tournament
+from .models import Club, Entry, KeepApart, Player, Seat, SeriesStatus, Tournament
 from .parsing import BIG_INT_MAX, INT_MAX, int_param
+from .permissions import tournaments_of
 
 NAME_MAX = Player._meta.get_field("first_name").max_length
 CLUB_MAX = Club._meta.get_field("name").max_length
@@ -35,11 +36,32 @@ class RegistrationError(ValueError):
 
 
 class NamesakeError(RegistrationError):
-    """A player of the same name is known at another club; saving needs ``allow_namesake``."""
+    """A player of the same name is registered at another club; saving needs
+    ``allow_namesake``."""
 
     def __init__(self, message: str, namesakes: list[str]):
         super().__init__("__all__", message)
         self.namesakes = namesakes
+
+
+@dataclass(frozen=True)
+class KnownPerson:
+    """A person of the organizer's other tournaments who may be the one being registered."""
+
+    player: int
+    label: str  # "Lina Schäfer of SC Pik 7, number 4 in Club Night (2027-05-01)"
+
+
+class KnownPersonError(RegistrationError):
+    """The name is known from the organizer's other tournaments: he must say whether this is
+    the same person (``person=<player id>``) or a new one (``person=NEW_PERSON``)."""
+
+    def __init__(self, message: str, known: list[KnownPerson]):
+        super().__init__("person", message)
+        self.known = known
+
+
+NEW_PERSON = "new"
 
 
 # --- small helpers -----------------------------------------------------------------------------
@@ -59,11 +81,11 @@ def club_label(club: Club | None) -> str:
     return club.name if club else "no club"
 
 
-def player_label(player: Player) -> str:
+def player_label(entry: Entry) -> str:
     """ "Max Müller of SC Pik 7" or "Max Müller (no club)"."""
-    if player.club_id:
-        return f"{player.name} of {player.club.name}"
-    return f"{player.name} (no club)"
+    if entry.club_id:
+        return f"{entry.name} of {entry.club.name}"
+    return f"{entry.name} (no club)"
 
 
 def find_club(name: str) -> Club | None:
@@ -80,9 +102,21 @@ def _get_or_create_club(name: str, tournament: Tournament | None, user) -> Club 
         return None
     club = find_club(name)
     if club is None:
-        club = Club.objects.create(name=name)
+        creator = user if user is not None and user.is_authenticated else None
+        club = Club.objects.create(name=name, created_by=creator)
         record_change(tournament, user, "club created", club.name, after={"name": club.name})
     return club
+
+
+def clubs_for(tournament: Tournament, user=None):
+    """The clubs an organizer chooses from: those of this tournament's entries, of the other
+    tournaments he runs, and those he created; never the whole site's list."""
+    visible = Q(entries__tournament=tournament)
+    if user is not None and user.is_authenticated:
+        if user.is_superuser:
+            return Club.objects.all()
+        visible |= Q(entries__tournament__in=tournaments_of(user)) | Q(created_by=user)
+    return Club.objects.filter(pk__in=Club.objects.filter(visible).values("pk"))
 
 
 def lock_tournament(tournament: Tournament) -> None:
@@ -91,13 +125,12 @@ def lock_tournament(tournament: Tournament) -> None:
 
 
 def entry_snapshot(entry: Entry) -> dict:
-    player = entry.player
     return {
         "number": entry.number,
-        "first_name": player.first_name,
-        "last_name": player.last_name,
-        "club": player.club.name if player.club_id else "",
-        "email": player.email,
+        "first_name": entry.first_name,
+        "last_name": entry.last_name,
+        "club": entry.club.name if entry.club_id else "",
+        "email": entry.email,
         "checked_in": entry.checked_in,
         "withdrawn": entry.withdrawn,
     }
@@ -147,60 +180,68 @@ def _check_number(tournament: Tournament, number, exclude: Entry | None = None) 
     return number
 
 
-# --- duplicates --------------------------------------------------------------------------------
+# --- duplicates and known persons ----------------------------------------------------------
 
 
 @dataclass
 class Duplicates:
-    """What the database already knows about a name (and club) for one tournament."""
+    """What this tournament (and the organizer's other tournaments) know about a name."""
 
     registered: Entry | None = None  # same name, same club, in this tournament: refuse
-    player: Player | None = None  # same name, same club, not in this tournament: reuse
-    namesakes: list[str] = field(default_factory=list)  # same name at another club: warn
+    namesakes: list[str] = field(default_factory=list)  # same name, other club, here: warn
+    known: list[KnownPerson] = field(default_factory=list)  # same name in his other events
 
     @property
     def namesake_message(self) -> str:
-        return ("A player of the same name is already known at another club: "
+        return ("A player of the same name is already registered at another club: "
                 + "; ".join(self.namesakes)
                 + ". If this is a different person, tick “save anyway”.")
 
 
-def find_duplicates(tournament: Tournament, first_name: str, last_name: str,
-                    club_name: str = "", exclude_entry: Entry | None = None) -> Duplicates:
-    """Entries and players with the same first and last name (ignoring case).
+def _same_name(first_name: str, last_name: str) -> Q:
+    return Q(first_name__iexact=clean_text(first_name), last_name__iexact=clean_text(last_name))
 
-    The same club (or both without a club) in this tournament is a duplicate; the same club
-    elsewhere is the same person, whose Player record is reused; the same name at another club
-    is a namesake that the organizer must confirm.
+
+def find_duplicates(tournament: Tournament, first_name: str, last_name: str,
+                    club_name: str = "", exclude_entry: Entry | None = None,
+                    user=None) -> Duplicates:
+    """Entries with the same first and last name (ignoring case).
+
+    In this tournament the same club (or both without a club) is a duplicate and another club
+    a namesake. In the other tournaments ``user`` runs, the same name is a person he may link
+    the new entry to; tournaments he has nothing to do with are never looked at.
     """
-    first_name, last_name = clean_text(first_name), clean_text(last_name)
     club = find_club(club_name)
     club_name = clean_text(club_name)
     result = Duplicates()
-    same_name = Q(first_name__iexact=first_name, last_name__iexact=last_name)
-    exclude_player = exclude_entry.player_id if exclude_entry else None
-    entries = (tournament.entries.filter(player__in=Player.objects.filter(same_name))
-               .select_related("player__club").order_by("number"))
-    in_tournament = set()
+    same_name = _same_name(first_name, last_name)
+    entries = (tournament.entries.filter(same_name).select_related("club").order_by("number"))
+    if exclude_entry is not None:
+        entries = entries.exclude(pk=exclude_entry.pk)
     for entry in entries:
-        in_tournament.add(entry.player_id)
-        if entry.player_id == exclude_player:
-            continue
-        if _same_club(entry.player.club, club, club_name):
+        if _same_club(entry.club, club, club_name):
             result.registered = result.registered or entry
         else:
-            result.namesakes.append(
-                f"{player_label(entry.player)}, number {entry.number} in this tournament")
-    others = (Player.objects.filter(same_name).exclude(pk__in=in_tournament)
-              .select_related("club").order_by("pk"))
-    for player in others:
-        if player.pk == exclude_player:
-            continue
-        if _same_club(player.club, club, club_name):
-            result.player = result.player or player
-        else:
-            result.namesakes.append(f"{player_label(player)} (not in this tournament)")
+            result.namesakes.append(f"{player_label(entry)}, number {entry.number}")
+    if user is not None and user.is_authenticated:
+        result.known = known_persons(tournament, same_name, user)
     return result
+
+
+def known_persons(tournament: Tournament, same_name: Q, user) -> list[KnownPerson]:
+    """The persons behind entries of that name in the user's other tournaments, latest first."""
+    here = tournament.entries.values("player_id")
+    entries = (Entry.objects.filter(same_name, tournament__in=tournaments_of(user))
+               .exclude(tournament=tournament).exclude(player_id__in=here)
+               .select_related("club", "tournament")
+               .order_by("-tournament__start_date", "-pk"))
+    known: dict[int, KnownPerson] = {}
+    for entry in entries:
+        if entry.player_id not in known:
+            label = (f"{player_label(entry)}, number {entry.number} in "
+                     f"{entry.tournament.name} ({entry.tournament.start_date:%Y-%m-%d})")
+            known[entry.player_id] = KnownPerson(entry.player_id, label)
+    return list(known.values())
 
 
 def _same_club(existing: Club | None, club: Club | None, club_name: str) -> bool:
@@ -212,25 +253,46 @@ def _same_club(existing: Club | None, club: Club | None, club_name: str) -> bool
 # --- registering and editing -------------------------------------------------------------------
 
 
-def _refuse_duplicates(duplicates, allow_namesake: bool) -> None:
+def _refuse_duplicates(duplicates: Duplicates, allow_namesake: bool) -> None:
     """The same player registered twice is refused; a namesake needs "save anyway"."""
     if duplicates.registered is not None:
         other = duplicates.registered
-        raise RegistrationError("__all__", f"{player_label(other.player)} is already "
+        raise RegistrationError("__all__", f"{player_label(other)} is already "
                                            f"registered as number {other.number}.")
     if duplicates.namesakes and not allow_namesake:
         raise NamesakeError(duplicates.namesake_message, duplicates.namesakes)
 
 
+def _person(duplicates: Duplicates, person, first_name: str, last_name: str) -> Player | None:
+    """The person to link the entry to: one the organizer chose from his known persons, or
+    None for a new person. Without a choice, a known name stops the registration."""
+    if person in (None, ""):
+        if duplicates.known:
+            raise KnownPersonError(
+                f"{first_name} {last_name} is known from your other tournaments. Choose "
+                "whether this is the same person or a new one.", duplicates.known)
+        return None
+    if person == NEW_PERSON:
+        return None
+    chosen = next((k for k in duplicates.known if str(k.player) == str(person)), None)
+    if chosen is None:
+        raise KnownPersonError("Choose one of the persons listed, or a new person.",
+                               duplicates.known)
+    return Player.objects.get(pk=chosen.player)
+
+
 def register_player(tournament: Tournament, *, first_name: str, last_name: str,
                     club_name: str = "", email: str = "", number: int | None = None,
-                    check_in: bool = False, user=None, allow_namesake: bool = False) -> Entry:
+                    check_in: bool = False, user=None, allow_namesake: bool = False,
+                    person=None) -> Entry:
     """Register a player for the tournament and return the new entry.
 
     Refused (``RegistrationError``): empty names, a number used by another entry, the same
     name at the same club already registered. A namesake at another club raises
-    ``NamesakeError`` unless ``allow_namesake``. A known player (same name and club, from an
-    earlier tournament) is reused; the returned entry then has ``reused_player = True``.
+    ``NamesakeError`` unless ``allow_namesake``. A name known from the user's other
+    tournaments raises ``KnownPersonError`` until ``person`` says who this is: the id of one
+    of those persons (the entry is linked to him; the returned entry then has
+    ``reused_player = True``) or ``NEW_PERSON``. Nothing of another entry changes.
     A new club name creates the club.
     """
     first_name, last_name = clean_text(first_name), clean_text(last_name)
@@ -239,27 +301,25 @@ def register_player(tournament: Tournament, *, first_name: str, last_name: str,
     try:
         with transaction.atomic():
             lock_tournament(tournament)
-            duplicates = find_duplicates(tournament, first_name, last_name, club_name)
+            duplicates = find_duplicates(tournament, first_name, last_name, club_name,
+                                         user=user)
             _refuse_duplicates(duplicates, allow_namesake)
+            player = _person(duplicates, person, first_name, last_name)
             if number in (None, ""):
                 number = next_number(tournament)
             else:
                 number = _check_number(tournament, number)
             club = _get_or_create_club(club_name, tournament, user)
-            player = duplicates.player
             reused = player is not None
             if player is None:
-                player = Player.objects.create(first_name=first_name, last_name=last_name,
-                                               club=club, email=email)
-            elif email and player.email != email:
-                player.email = email
-                player.save(update_fields=["email"])
+                player = Player.objects.create(first_name=first_name, last_name=last_name)
             now = timezone.now()
             entry = Entry.objects.create(tournament=tournament, player=player, number=number,
-                                         checked_in=check_in,
+                                         first_name=first_name, last_name=last_name,
+                                         club=club, email=email, checked_in=check_in,
                                          checked_in_at=now if check_in else None)
             after = entry_snapshot(entry)
-            after["reused_player"] = reused
+            after["same_person_as_before"] = reused
             record_change(tournament, user, "player registered", str(entry), after=after)
     except IntegrityError:
         # Another registration took the number (or player) between the check and the save.
@@ -273,9 +333,9 @@ def register_player(tournament: Tournament, *, first_name: str, last_name: str,
 def update_entry(entry: Entry, *, first_name: str, last_name: str, club_name: str = "",
                  email: str = "", number: int | None = None, user=None,
                  allow_namesake: bool = False) -> Entry:
-    """Change an entry's number and its player's name, club and e-mail, with the same checks.
+    """Change an entry's number, name, club and e-mail, with the same checks.
 
-    Name, club and e-mail belong to the player record (shared with other tournaments).
+    Only this tournament's entry changes: what other tournaments published stays as it was.
     """
     tournament = entry.tournament
     first_name, last_name = clean_text(first_name), clean_text(last_name)
@@ -284,25 +344,23 @@ def update_entry(entry: Entry, *, first_name: str, last_name: str, club_name: st
     try:
         with transaction.atomic():
             lock_tournament(tournament)
-            entry = Entry.objects.select_related("player__club").get(pk=entry.pk)
+            entry = Entry.objects.select_related("club").get(pk=entry.pk)
             before = entry_snapshot(entry)
             new_number = entry.number if number in (None, "") else _check_number(
                 tournament, number, exclude=entry)
-            player = entry.player
-            old_club = player.club.name.casefold() if player.club_id else ""
+            old_club = entry.club.name.casefold() if entry.club_id else ""
             identity_changed = (
-                name_key(first_name, last_name) != name_key(player.first_name, player.last_name)
+                name_key(first_name, last_name) != name_key(entry.first_name, entry.last_name)
                 or club_name.casefold() != old_club
             )
             if identity_changed:
                 duplicates = find_duplicates(tournament, first_name, last_name, club_name,
                                              exclude_entry=entry)
                 _refuse_duplicates(duplicates, allow_namesake)
-            player.first_name, player.last_name, player.email = first_name, last_name, email
-            player.club = _get_or_create_club(club_name, tournament, user)
-            player.save()
+            entry.first_name, entry.last_name, entry.email = first_name, last_name, email
+            entry.club = _get_or_create_club(club_name, tournament, user)
             entry.number = new_number
-            entry.save(update_fields=["number"])
+            entry.save(update_fields=["first_name", "last_name", "email", "club", "number"])
             after = entry_snapshot(entry)
             if after != before:
                 record_change(tournament, user, "entry edited", str(entry),
@@ -317,10 +375,10 @@ def update_entry(entry: Entry, *, first_name: str, last_name: str, club_name: st
 def check_in(entry: Entry, user, checked_in: bool = True) -> Entry:
     """Check an entry in (or undo it). A withdrawn entry must be reinstated first."""
     with transaction.atomic():
-        entry = Entry.objects.select_for_update().select_related("player").get(pk=entry.pk)
+        entry = Entry.objects.select_for_update().get(pk=entry.pk)
         if checked_in and entry.withdrawn:
             raise RegistrationError(
-                "checked_in", f"{entry.player.name} (number {entry.number}) is withdrawn; "
+                "checked_in", f"{entry.name} (number {entry.number}) is withdrawn; "
                               "reinstate the player before checking in.")
         if entry.checked_in == checked_in:
             return entry
@@ -334,12 +392,19 @@ def check_in(entry: Entry, user, checked_in: bool = True) -> Entry:
 
 
 def withdraw(entry: Entry, user, withdrawn: bool = True) -> Entry:
-    """Withdraw an entry (which also undoes its check-in) or reinstate it (not checked in)."""
+    """Withdraw an entry (which also undoes its check-in) or reinstate it (not checked in).
+
+    A player who sits at a table of a published series that is not finished cannot leave it:
+    the table's sheet needs him. From a draft plan his seat is removed (the plan then asks to
+    be seated again before it can be published).
+    """
     with transaction.atomic():
-        entry = Entry.objects.select_for_update().select_related("player").get(pk=entry.pk)
+        entry = Entry.objects.select_for_update().get(pk=entry.pk)
         if entry.withdrawn == withdrawn:
             return entry
         before = {"withdrawn": entry.withdrawn, "checked_in": entry.checked_in}
+        if withdrawn:
+            _leave_draft_plans(entry, user)
         entry.withdrawn = withdrawn
         if withdrawn:
             entry.checked_in = False
@@ -349,6 +414,25 @@ def withdraw(entry: Entry, user, withdrawn: bool = True) -> Entry:
                       str(entry), before=before,
                       after={"withdrawn": entry.withdrawn, "checked_in": entry.checked_in})
     return entry
+
+
+def _leave_draft_plans(entry: Entry, user) -> None:
+    seats = Seat.objects.filter(entry=entry).select_related("series", "table")
+    for seat in seats:
+        series = seat.series
+        if series.status in (SeriesStatus.SEATED, SeriesStatus.PLAYING):
+            raise RegistrationError(
+                "withdrawn", f"{entry.name} sits at table {seat.table.number} of series "
+                             f"{series.number}, which is under way; the table's sheet needs "
+                             "every player. Swap the player out in the series plan first, or "
+                             "withdraw after the series.")
+    for seat in seats:
+        if seat.series.status == SeriesStatus.DRAFT:
+            seat.delete()
+            record_change(entry.tournament, user, "seat removed",
+                          f"series {seat.series.number}",
+                          before={"player": entry.number, "table": seat.table.number,
+                                  "seat": seat.position})
 
 
 # --- clubs and keep-apart pairs ----------------------------------------------------------------
@@ -371,12 +455,11 @@ def add_club(name: str, city: str = "", *, tournament: Tournament | None = None,
     return club
 
 
-def clubs_with_counts(tournament: Tournament):
-    """All clubs with ``entries`` = how many of this tournament's (not withdrawn) players."""
-    return Club.objects.annotate(entries=Count(
-        "players__entries",
-        filter=Q(players__entries__tournament=tournament,
-                 players__entries__withdrawn=False)))
+def clubs_with_counts(tournament: Tournament, user=None):
+    """The clubs the organizer sees (``clubs_for``), each with ``players`` = how many of this
+    tournament's (not withdrawn) entries play for it."""
+    return clubs_for(tournament, user).annotate(players=Count(
+        "entries", filter=Q(entries__tournament=tournament, entries__withdrawn=False)))
 
 
 def add_keep_apart(tournament: Tournament, first_number: int, second_number: int,
@@ -386,7 +469,7 @@ def add_keep_apart(tournament: Tournament, first_number: int, second_number: int
     if int(first_number) == int(second_number):
         raise RegistrationError("second", "Choose two different players.")
     entries = {e.number: e for e in tournament.entries.filter(
-        number__in=[first_number, second_number]).select_related("player")}
+        number__in=[first_number, second_number])}
     for field_name, number in (("first", first_number), ("second", second_number)):
         if int(number) not in entries:
             raise RegistrationError(field_name, f"No player has number {number}.")
@@ -397,7 +480,7 @@ def add_keep_apart(tournament: Tournament, first_number: int, second_number: int
         if KeepApart.objects.filter(Q(first=first, second=second)
                                     | Q(first=second, second=first)).exists():
             raise RegistrationError(
-                "__all__", f"{first.player.name} and {second.player.name} are already "
+                "__all__", f"{first.name} and {second.name} are already "
                            "kept apart.")
         pair = KeepApart.objects.create(tournament=tournament, first=first, second=second,
                                         reason=reason)
@@ -437,23 +520,23 @@ def entry_counts(tournament: Tournament) -> dict[str, int]:
 def search_entries(tournament: Tournament, q: str = "", club: str = "", status: str = ""):
     """The tournament's entries matching a number or name words, a club id ("none" for no
     club) and a status (registered, checked_in, withdrawn)."""
-    entries = tournament.entries.select_related("player__club")
+    entries = tournament.entries.select_related("club")
     q = clean_text(q)
     if q.isascii() and q.isdigit():  # a number; one no entry can have finds nothing
         entries = entries.filter(number=int_param(q, 1, INT_MAX) or 0)
     elif q:
         for word in q.split():
-            entries = entries.filter(Q(player__first_name__icontains=word)
-                                     | Q(player__last_name__icontains=word))
+            entries = entries.filter(Q(first_name__icontains=word)
+                                     | Q(last_name__icontains=word))
     if club == "none":
-        entries = entries.filter(player__club__isnull=True)
+        entries = entries.filter(club__isnull=True)
     elif club.isascii() and club.isdigit():
-        entries = entries.filter(player__club_id=int_param(club, 1, BIG_INT_MAX) or 0)
+        entries = entries.filter(club_id=int_param(club, 1, BIG_INT_MAX) or 0)
     if status in STATUSES:
         entries = entries.filter(STATUSES[status])
     return entries
 
 
 def recent_check_ins(tournament: Tournament, count: int = 10):
-    return (tournament.entries.filter(checked_in=True).select_related("player__club")
+    return (tournament.entries.filter(checked_in=True).select_related("club")
             .order_by("-checked_in_at", "-pk")[:count])

@@ -13,6 +13,7 @@ from django.db.models import Count
 from .deal_forms import FLAGS, ConfirmForm, DealForm, PenaltyForm, SubmitForm
 from .deals import TableInfo, load_sheet, table_info
 from .models import Deal, Series, SeriesStatus, SheetStatus, Table
+from .permissions import Role
 from .sheet import Sheet, SheetRow
 
 ALWAYS_SHOWN = ("game",)
@@ -58,14 +59,36 @@ class RowView:
 class SheetPage:
     info: TableInfo
     sheet: Sheet
-    organizer: bool
+    role: Role
     rows: list[RowView]
     deal_form: DealForm | None = None
     penalty_form: PenaltyForm | None = None
     submit_form: SubmitForm | None = None
     confirm_form: ConfirmForm | None = None
     scorekeeper: str = ""
+    organizer_penalties: frozenset[int] = frozenset()  # removable by an organizer only
     extra: dict = field(default_factory=dict)
+
+    @property
+    def organizer(self) -> bool:
+        return self.role is Role.ORGANIZER
+
+    @property
+    def staff(self) -> bool:
+        return self.role >= Role.ASSISTANT
+
+    @property
+    def removable_penalties(self) -> set[int]:
+        """The penalties this visitor may remove: an organizer's only by an organizer."""
+        if not self.can_enter:
+            return set()
+        keys = {r.row.key for r in self.rows if r.is_penalty and r.row.key}
+        return keys if self.organizer else keys - self.organizer_penalties
+
+    @property
+    def playable(self) -> bool:
+        """A sheet serves three or four players; a plan under correction may seat others."""
+        return self.info.size in (3, 4)
 
     @property
     def table(self) -> Table:
@@ -78,8 +101,11 @@ class SheetPage:
     @property
     def can_enter(self) -> bool:
         """Deals may be entered and corrected (the services decide in the end)."""
-        return (self.table.series.status != SeriesStatus.DRAFT
-                and (self.status != SheetStatus.CONFIRMED or self.organizer))
+        if self.table.series.status == SeriesStatus.DRAFT or not self.playable:
+            return False
+        if self.status != SheetStatus.CONFIRMED:
+            return True
+        return self.organizer and not self.table.series.is_released
 
     @property
     def hide_totals(self) -> bool:
@@ -201,16 +227,23 @@ def confirm_form(info: TableInfo, organizer: bool, data=None) -> ConfirmForm:
     return form
 
 
-def sheet_page(table: Table, organizer: bool, scorekeeper: str = "", *,
+def sheet_page(table: Table, role: Role, scorekeeper: str = "", *,
                deal_form: DealForm | None = None, penalty_form: PenaltyForm | None = None,
                submit_form: SubmitForm | None = None,
                confirm: ConfirmForm | None = None) -> SheetPage:
     """Everything the sheet page shows; forms given are bound forms with errors to show."""
     info = table_info(table)
+    if info.size not in (3, 4):
+        problem = (f"Table {table.number} has {info.size} players; a score sheet needs 3 or 4. "
+                   "An organizer corrects the series plan first.")
+        empty = Sheet(info.size, 0, (), (0,) * info.size, 0, (problem,))
+        return SheetPage(info=info, sheet=empty, role=role, rows=[])
     sheet = load_sheet(info)
-    page = SheetPage(info=info, sheet=sheet, organizer=organizer,
+    page = SheetPage(info=info, sheet=sheet, role=role,
                      rows=display_rows(info, sheet),
-                     scorekeeper=scorekeeper or default_scorekeeper(table))
+                     scorekeeper=scorekeeper or default_scorekeeper(table),
+                     organizer_penalties=frozenset(
+                         table.penalties.filter(by_organizer=True).values_list("pk", flat=True)))
     if not page.can_enter:
         return page
     if sheet.next_number <= sheet.deal_count:
@@ -220,7 +253,7 @@ def sheet_page(table: Table, organizer: bool, scorekeeper: str = "", *,
     if table.sheet_status == SheetStatus.OPEN and sheet.complete:
         page.submit_form = submit_form or SubmitForm(initial={"name": scorekeeper})
     if table.sheet_status == SheetStatus.SUBMITTED:
-        page.confirm_form = confirm or confirm_form(info, organizer)
+        page.confirm_form = confirm or confirm_form(info, page.organizer)
     return page
 
 

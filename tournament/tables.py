@@ -15,10 +15,10 @@ class EntryTable(tables.Table):
     """The tournament's entries; the check-in button posts back to the current page."""
 
     number = tables.Column(verbose_name="No.", attrs=NUM)
-    name = tables.Column(verbose_name="Name", accessor="player__last_name",
-                         order_by=("player__last_name", "player__first_name"))
-    club = tables.Column(verbose_name="Club", accessor="player__club__name",
-                         order_by=("player__club__name", "player__last_name"), default="")
+    name = tables.Column(verbose_name="Name", accessor="last_name",
+                         order_by=("last_name", "first_name"))
+    club = tables.Column(verbose_name="Club", accessor="club__name",
+                         order_by=("club__name", "last_name"), default="")
     status = tables.Column(verbose_name="Status", accessor="checked_in",
                            order_by=("withdrawn", "checked_in", "number"))
     action = tables.TemplateColumn(template_name="tournament/players/_check_in_button.html",
@@ -40,7 +40,7 @@ class EntryTable(tables.Table):
         return format_html('<a href="{}">{}</a>', url, value)
 
     def render_name(self, record):
-        return record.player.sort_name
+        return record.sort_name
 
     def render_status(self, record):
         return format_html('<span class="status status-{}">{}</span>',
@@ -50,11 +50,11 @@ class EntryTable(tables.Table):
 class ClubTable(tables.Table):
     name = tables.Column(verbose_name="Club")
     city = tables.Column(default="")
-    entries = tables.Column(verbose_name="Players in this tournament", attrs=NUM)
+    players = tables.Column(verbose_name="Players in this tournament", attrs=NUM)
 
     class Meta:
         model = Club
-        fields = ("name", "city", "entries")
+        fields = ("name", "city", "players")
         attrs = {"class": "data clubs"}
         empty_text = "No clubs yet."
         order_by = ("name",)

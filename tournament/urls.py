@@ -1,7 +1,7 @@
 from django.urls import path, register_converter
 
 from .parsing import TokenConverter
-from .views import organize, players, public, series, sheets
+from .views import accounts, organize, players, public, series, sheets
 
 register_converter(TokenConverter, "token")
 
@@ -14,6 +14,9 @@ urlpatterns = [
     path("organize/<slug:slug>/", organize.dashboard, name="dashboard"),
     path("organize/<slug:slug>/edit/", organize.tournament_edit, name="edit"),
     path("organize/<slug:slug>/audit/", organize.audit_log, name="audit"),
+    path("organize/<slug:slug>/staff/", accounts.staff_page, name="staff"),
+    path("organize/<slug:slug>/staff/<int:user_id>/remove/", accounts.staff_remove,
+         name="staff_remove"),
     path("organize/<slug:slug>/players/", players.player_list, name="players"),
     path("organize/<slug:slug>/players/add/", players.player_add, name="player_add"),
     path("organize/<slug:slug>/players/import/", players.player_import, name="player_import"),

@@ -10,8 +10,9 @@ from playwright.sync_api import expect
 
 from engine import evaluate
 from tests.e2e.conftest import screenshot
+from tests.factories import add_entry
 from tournament import plans
-from tournament.models import Entry, Player, SeatingMethod, SheetStatus, Tournament
+from tournament.models import SeatingMethod, SheetStatus, Tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -52,8 +53,7 @@ def three_table():
     series = plans.ensure_series(tournament)[0]
     for n, (first, last) in enumerate([("Anna", "Becker"), ("Bert", "Brandt"),
                                        ("Carl", "Fischer")], start=1):
-        player = Player.objects.create(first_name=first, last_name=last)
-        Entry.objects.create(tournament=tournament, player=player, number=n, checked_in=True)
+        add_entry(tournament, n, first, last)
     plans.seat_series(series, SeatingMethod.DRAW, "phone", user=None)
     plans.publish(series, user=None)
     return series.tables.get()

@@ -72,3 +72,10 @@ def test_bids_are_computed_per_rule_set():
     assert 11 in with_call and 9 not in with_call  # Call Play must reach 10
     uspcc = json.loads(run("bids", "--rules", "uspcc-1898", "--json").stdout)
     assert uspcc["by"] == "game" and uspcc["bids"][0] == "Simple Game ♦"
+
+
+def test_isko_null_on_a_higher_bid_prints_an_overbid():
+    result = run("evaluate", "--rules", "isko", stdin='{"game": "null", "tricks": 0, "bid": 24}\n')
+    assert result.returncode == 0
+    outcome = json.loads(result.stdout)
+    assert (outcome["won"], outcome["value"], outcome["overbid"]) == (False, -92, True)

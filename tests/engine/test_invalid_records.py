@@ -77,8 +77,10 @@ def test_a_bid_below_the_lowest():
     assert refused(solo(bid=9)).rule == "bid_below_minimum"
 
 
-def test_a_null_over_its_value():
-    error = refused({"game": "null", "tricks": 0, "bid": 24})
+@pytest.mark.parametrize("rules", ["nasl-1908", "nasl-1898"])
+def test_a_null_over_its_value(rules):
+    # RULINGS 1.4 (the League): an invalid entry; only ISkO scores it as an overbid.
+    error = refused({"game": "null", "tricks": 0, "bid": 24}, rules)
     assert (error.field, error.rule) == ("bid", "null_over_value")
     assert "worth 20" in str(error)
 

@@ -75,11 +75,47 @@ def test_minimum_bid_is_18():
     assert refused.value.field == "bid"
 
 
-def test_null_on_a_bid_above_its_value_is_invalid():
-    with pytest.raises(InvalidRecord) as refused:
-        evaluate({"game": "null", "tricks": 0, "bid": 24}, ISKO)
-    assert (refused.value.field, refused.value.rule) == ("bid", "null_over_value")
-    assert evaluate({"game": "null", "hand": True, "tricks": 0, "bid": 33}, ISKO)["value"] == 35
+def test_null_on_a_bid_above_its_value_is_an_overbid_lost_double():
+    # RULINGS 5: the smallest multiple of 23 that reaches 24 is 46, doubled.
+    outcome = evaluate({"game": "null", "tricks": 0, "bid": 24}, ISKO)
+    assert (outcome["won"], outcome["value"], outcome["overbid"]) == (False, -92, True)
+    assert (outcome["basis"], outcome["levels"]) == (23, 2)
+
+
+@pytest.mark.parametrize(
+    ("hand", "ouvert", "bid", "value"),
+    [
+        (True, False, 36, -2 * 70),  # Null Hand 35: 70 is the first multiple >= 36
+        (False, True, 48, -2 * 92),  # Null Ouvert 46
+        (True, True, 60, -2 * 118),  # Null Ouvert Hand 59
+        (True, True, 120, -2 * 177),  # three times 59 to reach 120
+    ],
+)
+def test_every_null_value_can_be_overbid(hand, ouvert, bid, value):
+    record = {"game": "null", "hand": hand, "ouvert": ouvert, "bid": bid}
+    won_on_cards = evaluate({**record, "tricks": 0}, ISKO)
+    assert (won_on_cards["won"], won_on_cards["value"], won_on_cards["overbid"]) == (
+        False, value, True)
+    lost_on_cards = evaluate({**record, "tricks": 3}, ISKO)
+    assert (lost_on_cards["value"], lost_on_cards["overbid"]) == (value, True)
+
+
+def test_null_on_a_bid_up_to_its_value_is_no_overbid():
+    for bid in (33, 35):
+        outcome = evaluate({"game": "null", "hand": True, "tricks": 0, "bid": bid}, ISKO)
+        assert (outcome["won"], outcome["value"], outcome["overbid"]) == (True, 35, False)
+    lost = evaluate({"game": "null", "hand": True, "tricks": 2, "bid": 35}, ISKO)
+    assert (lost["value"], lost["overbid"]) == (-70, False)
+
+
+def test_overbid_null_with_an_opponents_revoke_is_credited_the_overbid_value():
+    outcome = evaluate({"game": "null", "revoke": "opponent", "bid": 24}, ISKO)
+    assert (outcome["won"], outcome["value"], outcome["revoke_value"]) == (True, 46, -46)
+
+
+def test_overbid_null_conceded_still_pays_the_overbid():
+    outcome = evaluate({"game": "null", "conceded": True, "bid": 24}, ISKO)
+    assert (outcome["won"], outcome["value"], outcome["overbid"]) == (False, -92, True)
 
 
 def test_passed_deal_scores_nothing():

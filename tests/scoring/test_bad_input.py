@@ -21,7 +21,7 @@ def cup(django_user_model):
                                            start_date=datetime.date(2027, 5, 1))
     tournament.organizers.add(boss)
     for n in range(1, 5):
-        Entry.objects.create(tournament=tournament, number=n,
+        Entry.objects.create(tournament=tournament, number=n, first_name=f"P{n}", last_name="X",
                              player=Player.objects.create(first_name=f"P{n}", last_name="X"))
     return tournament, boss
 

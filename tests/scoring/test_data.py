@@ -28,7 +28,7 @@ def sheet_totals_by_entry(tournament):
 def test_league_points_equal_the_score_sheets():
     tournament = build_demo_congress(with_deals=True)
     results = load_results(tournament)
-    standings = league_standings(results.deals, results.penalties, results.entries)
+    standings = league_standings(results.deals, results.penalties, results.played)
     by_entry = {s.entry: s.points for s in standings}
     sheets = sheet_totals_by_entry(tournament)
     assert {e: p for e, p in by_entry.items() if e in sheets} == sheets
@@ -52,9 +52,11 @@ def test_standings_and_prizes_in_a_fixed_number_of_queries(players,
     tournament = build_demo_congress(players=players, checked_in=players - 3, with_deals=True)
     with django_assert_max_num_queries(4):
         results = load_results(tournament)
-    league = league_standings(results.deals, results.penalties, results.entries)
-    seeger = seeger_fabian_standings(results.deals, results.penalties, results.entries)
+    league = league_standings(results.deals, results.penalties, results.played)
+    seeger = seeger_fabian_standings(results.deals, results.penalties, results.played)
     prizes = award_prizes(LEAGUE_SCHEDULE, league, results.deals)
     assert len(league) == len(seeger) >= players - 3
+    assert {s.entry for s in league} == results.played  # the others did not play
+    assert results.did_not_play and not set(results.did_not_play) & results.played
     assert [p.number for p in prizes] == [1, 2, 3, 4, 5, 6, 7]
     assert any("series" in p.reason for p in prizes if p.number == 6 and not p.unawarded)

@@ -188,7 +188,7 @@ def test_solo_unresolvable_tie_is_returned_with_candidates() -> None:
     deals = [deal(1, 48, matadors=-2), deal(2, 48, matadors=-2), deal(3, 36, matadors=-2)]
     got = award(deals, [SOLO])[3]
     assert got.tie and not got.unawarded and not got.by_lot
-    assert got.winners == got.candidates == (1, 2)
+    assert got.winners == () and got.candidates == (1, 2)
     assert got.reason.startswith("Tie between 2 players (Club Solo without 2, won, value 48")
     assert got.reason.endswith("to be settled by lot")
     assert len(got.reasons) == 2
@@ -308,7 +308,7 @@ def test_a_solo_winner_holding_prize_1_is_passed_over_for_prize_3() -> None:
 def test_a_tie_makes_the_later_prizes_provisional() -> None:
     deals = wins(1, 2, 30) + wins(2, 2, 30) + wins(3, 1, 10)
     got = award(deals, [MOST_GAMES, MOST_POINTS])
-    assert got[1].tie and got[1].winners == (1, 2)
+    assert got[1].tie and got[1].winners == () and got[1].candidates == (1, 2)
     assert got[2].provisional  # whoever loses the lot for prize 1 is in line for prize 2
     settled = award(deals, [MOST_GAMES, MOST_POINTS], lots={1: 2})
     assert settled[1].by_lot and winner(settled[1]) == 2
@@ -330,6 +330,124 @@ def test_fewer_candidates_than_the_place_leave_the_prize_unawarded() -> None:
     got = award(wins(1, 1, 24) + [deal(2, 48, matadors=-2)], [fifth, second_solo])
     assert got[10].unawarded and got[10].reason == "Fewer than 5 players are ranked for this prize"
     assert got[11].unawarded and got[11].reason == "Fewer than 2 players are ranked for this prize"
+
+
+# --- Ties that survive every rule: the lot, never the entry id (docs/rules-decisions.md 31) ---
+
+SECOND_SOLO = PrizeSpec(11, "Second best Solo", PrizeKind.SOLO_AGAINST, place=2)
+SECOND_HIGHEST = PrizeSpec(12, "Second highest game", PrizeKind.HIGHEST_GAME, place=2)
+SECOND_TOURNE = PrizeSpec(13, "Second best Tourné", PrizeKind.TOURNE_AGAINST, place=2)
+SECOND_GRANDS = PrizeSpec(14, "Second most Grands", PrizeKind.COUNT_WON, place=2,
+                          games=GRAND_GAMES, label="Grands")
+SECOND_BOOBY = PrizeSpec(15, "Second lowest Points", PrizeKind.LOWEST_POINTS, place=2)
+THIRD_GAMES = PrizeSpec(16, "Third most Games", PrizeKind.MOST_GAMES, place=3)
+
+# Each prize and a second place of its own ranking, with players 1 and 2 equal on every rule
+# and player 3 in line just below them.
+TIED_AT_THE_TOP = {
+    "most games": ([MOST_GAMES, SECOND_GAMES], wins(1, 3, 20) + wins(2, 3, 20) + wins(3, 2, 20)),
+    "most points": ([MOST_POINTS, SECOND_POINTS],
+                    wins(1, 2, 30) + wins(2, 2, 30) + wins(3, 2, 25)),
+    "solo": ([SOLO, SECOND_SOLO], [deal(1, 48, matadors=-2), deal(2, 48, matadors=-2),
+                                   deal(3, 36, matadors=-2)]),
+    "highest game": ([HIGHEST, SECOND_HIGHEST], [deal(1, 100), deal(2, 100), deal(3, 50)]),
+    "tourne": ([TOURNE, SECOND_TOURNE], [
+        deal(1, 24, "tourne", trump="hearts", matadors=-2),
+        deal(2, 24, "tourne", trump="hearts", matadors=-2),
+        deal(3, 18, "tourne", trump="hearts", matadors=-1)]),
+    "most grands": ([MOST_GRANDS, SECOND_GRANDS], [deal(1, 40, "grand"), deal(2, 40, "grand"),
+                                                   deal(3, 30, "grand")]),
+    "booby": ([BOOBY, SECOND_BOOBY], [deal(1, -50), deal(2, -50), deal(3, 10)]),
+}
+
+
+@pytest.mark.parametrize("one_prize", [True, False], ids=["one prize", "several prizes"])
+@pytest.mark.parametrize("case", TIED_AT_THE_TOP)
+def test_a_tie_without_a_lot_names_every_tied_player_and_no_winner(
+    case: str, one_prize: bool
+) -> None:
+    (first, second), deals = TIED_AT_THE_TOP[case]
+    got = award(deals, [first, second], one_prize_per_player=one_prize)
+    assert got[first.number].tie and got[first.number].candidates == (1, 2)
+    assert got[first.number].winners == ()
+    # Whoever loses the lot has the second place: until then it is the same tie, provisional.
+    assert got[second.number].tie and got[second.number].candidates == (1, 2)
+    assert got[second.number].provisional
+
+
+@pytest.mark.parametrize("one_prize", [True, False], ids=["one prize", "several prizes"])
+@pytest.mark.parametrize("lot", [1, 2])
+@pytest.mark.parametrize("case", TIED_AT_THE_TOP)
+def test_the_second_place_goes_to_the_player_who_lost_the_lot(
+    case: str, lot: int, one_prize: bool
+) -> None:
+    (first, second), deals = TIED_AT_THE_TOP[case]
+    got = award(deals, [first, second], one_prize_per_player=one_prize,
+                lots={first.number: lot})
+    assert winner(got[first.number]) == lot and got[first.number].by_lot
+    # His equal is next in line, whatever the ids: not player 3, and no new lot.
+    assert winner(got[second.number]) == 3 - lot
+    assert not got[second.number].by_lot and not got[second.number].provisional
+
+
+@pytest.mark.parametrize("one_prize", [True, False], ids=["one prize", "several prizes"])
+def test_issue_example_second_most_games_after_the_lot(one_prize: bool) -> None:
+    # 1 and 2: 3 Games, 60 Points each; 3: 2 Games.
+    deals = wins(1, 3, 20) + wins(2, 3, 20) + wins(3, 2, 20)
+    specs = [MOST_GAMES, SECOND_GAMES]
+    to_2 = award(deals, specs, one_prize_per_player=one_prize, lots={1: 2})
+    assert (winner(to_2[1]), winner(to_2[4])) == (2, 1)
+    to_1 = award(deals, specs, one_prize_per_player=one_prize, lots={1: 1})
+    assert (winner(to_1[1]), winner(to_1[4])) == (1, 2)
+
+
+@pytest.mark.parametrize("one_prize", [True, False], ids=["one prize", "several prizes"])
+def test_a_tie_below_the_top_keeps_its_order_from_the_lot(one_prize: bool) -> None:
+    # 4 alone first; 1 and 2 equal for second and third; 3 fourth.
+    deals = wins(4, 5, 20) + wins(1, 3, 20) + wins(2, 3, 20) + wins(3, 2, 20)
+    specs = [MOST_GAMES, SECOND_GAMES, THIRD_GAMES]
+    roster = (1, 2, 3, 4)
+    pending = award(deals, specs, roster, one_prize_per_player=one_prize)
+    assert winner(pending[1]) == 4
+    assert pending[4].tie and pending[4].candidates == (1, 2)
+    assert pending[16].tie and pending[16].candidates == (1, 2) and pending[16].provisional
+    got = award(deals, specs, roster, one_prize_per_player=one_prize, lots={4: 2})
+    assert (winner(got[4]), winner(got[16])) == (2, 1)
+
+
+@pytest.mark.parametrize("one_prize", [True, False], ids=["one prize", "several prizes"])
+def test_a_three_way_tie_is_settled_one_lot_at_a_time(one_prize: bool) -> None:
+    deals = wins(1, 2, 30) + wins(2, 2, 30) + wins(3, 2, 30)
+    specs = [MOST_GAMES, SECOND_GAMES, THIRD_GAMES]
+    after_one = award(deals, specs, one_prize_per_player=one_prize, lots={1: 3})
+    assert winner(after_one[1]) == 3
+    assert after_one[4].tie and after_one[4].candidates == (1, 2)  # not player 1 by his id
+    assert after_one[16].tie and after_one[16].candidates == (1, 2)
+    after_two = award(deals, specs, one_prize_per_player=one_prize, lots={1: 3, 4: 2})
+    assert [winner(after_two[n]) for n in (1, 4, 16)] == [3, 2, 1]
+
+
+def test_one_prize_per_player_cascade_through_the_schedule_after_a_lot() -> None:
+    # 1 and 2 equal in Games and Points; 3 below them in both; 4 further down.
+    deals = wins(1, 3, 20) + wins(2, 3, 20) + wins(3, 2, 20) + wins(4, 1, 20)
+    specs = [MOST_GAMES, MOST_POINTS, SECOND_GAMES, SECOND_POINTS]
+    for lot in (1, 2):
+        got = award(deals, specs, (1, 2, 3, 4), lots={1: lot})
+        # The lot's loser is next in line for Most Points (the winner is passed over); the
+        # second places go down the rankings past both of them.
+        assert [winner(got[n]) for n in (1, 2, 4, 5)] == [lot, 3 - lot, 3, 4]
+
+
+def test_several_prizes_a_tie_in_another_ranking_needs_its_own_lot() -> None:
+    deals = wins(1, 3, 20) + wins(2, 3, 20) + wins(3, 2, 20)
+    specs = [MOST_GAMES, MOST_POINTS, SECOND_GAMES, SECOND_POINTS]
+    got = award(deals, specs, one_prize_per_player=False, lots={1: 2})
+    assert (winner(got[1]), winner(got[4])) == (2, 1)
+    # The Games lot does not order the Points ranking: prizes 2 and 5 wait for their own lot.
+    assert got[2].tie and got[2].candidates == (1, 2)
+    assert got[5].tie and got[5].candidates == (1, 2) and got[5].provisional
+    settled = award(deals, specs, one_prize_per_player=False, lots={1: 2, 2: 2})
+    assert (winner(settled[2]), winner(settled[5])) == (2, 1)
 
 
 # --- Custom prizes -----------------------------------------------------------------------------

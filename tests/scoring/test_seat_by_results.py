@@ -6,9 +6,10 @@ import pytest
 from django.urls import reverse
 
 from scoring import services
+from tests.factories import add_entry
 from tournament import deals, plans
 from tournament.deal_forms import DealForm
-from tournament.models import AuditEntry, Entry, Player, SeatingMethod, Tournament
+from tournament.models import AuditEntry, SeatingMethod, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -22,8 +23,7 @@ def played(django_user_model):
     tournament.organizers.add(boss)
     first, second = plans.ensure_series(tournament)
     for n in range(1, 10):
-        Entry.objects.create(tournament=tournament, number=n, checked_in=True,
-                             player=Player.objects.create(first_name=f"P{n}", last_name="L"))
+        add_entry(tournament, n, f"P{n}", "L")
     plans.seat_series(first, SeatingMethod.DRAW, "ladder", user=None)
     plans.publish(first, user=None)
     for table in first.tables.order_by("number"):

@@ -262,6 +262,15 @@ def test_a_game_entered_without_entries_counts_the_declarer_value() -> None:
     assert by_entry(league_standings([deal], [], [1, 2, 3]))[2].points == 60
 
 
+@pytest.mark.parametrize("system", list(ScoringSystem))
+def test_only_players_who_played_are_ranked(system: ScoringSystem) -> None:
+    # 1 lost a game at a table with 2 and 3; 4 sat at a table where nothing was scored yet.
+    # Nobody else is passed in, so nobody else is ranked (a registered 5 never sat down).
+    rows = standings(system, [game(1, -24, (1, 2, 3))], [], {1, 2, 3, 4})
+    assert {r.entry for r in rows} == {1, 2, 3, 4}
+    assert rows[-1].entry == 1 and rows[-1].rank == 4
+
+
 def test_points_of_somebody_not_asked_for_do_not_vanish() -> None:
     rows = league_standings([game(9, 24, (7, 8, 9))], [], [7])
     assert {r.entry for r in rows} == {7, 8, 9}

@@ -8,10 +8,11 @@ from django.urls import reverse
 
 from scoring import services
 from scoring.models import PrizeLot, Team
+from tests.factories import add_entry
 from tournament import deals, plans
 from tournament.deal_forms import DealForm
 from tournament.demo import build_demo_congress
-from tournament.models import Entry, Player, SeatingMethod, SeriesStatus, Tournament
+from tournament.models import Entry, SeatingMethod, SeriesStatus, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -118,8 +119,7 @@ def tied_tournament():
                                            start_date=datetime.date(2027, 9, 4))
     series = plans.ensure_series(tournament)[0]
     for n, first in enumerate(["Anna", "Bert", "Carl"], start=1):
-        Entry.objects.create(tournament=tournament, number=n, checked_in=True,
-                             player=Player.objects.create(first_name=first, last_name="Tie"))
+        add_entry(tournament, n, first, "Tie")
     plans.seat_series(series, SeatingMethod.DRAW, "tie", user=None)
     plans.publish(series, user=None)
     table = series.tables.get()

@@ -1,10 +1,12 @@
 """tournament.csv_import: the preview lists every bad row and saves nothing; import is atomic."""
 
+import datetime
+
 import pytest
 
 from tournament import csv_import
 from tournament.csv_import import decode_upload, import_players, parse_players_csv
-from tournament.models import AuditEntry, Club, Entry, Player
+from tournament.models import AuditEntry, Club, Entry, Player, Tournament
 from tournament.registration import register_player
 
 pytestmark = pytest.mark.django_db
@@ -64,25 +66,42 @@ def test_confirm_imports_the_good_rows_in_one_go(registered, organizer):
     count = import_players(registered, preview, organizer)
     assert count == 2
     assert registered.entries.count() == 4
-    lena = registered.entries.get(player__last_name="Adler")
+    lena = registered.entries.get(last_name="Adler")
     assert lena.number == 31 and lena.checked_in and lena.checked_in_at is not None
     paul = registered.entries.get(number=30)
-    assert paul.player.club.name == "Neuer Verein" and paul.player.email == "paul@example.org"
+    assert paul.club.name == "Neuer Verein" and paul.email == "paul@example.org"
     assert Club.objects.filter(name="Neuer Verein").count() == 1
     log = AuditEntry.objects.get(action="players imported")
     assert log.after["imported"] == 2 and log.after["new_clubs"] == ["Neuer Verein"]
     assert log.user == organizer
 
 
-def test_import_reuses_known_players_and_existing_clubs(tournament, other_tournament, organizer):
+@pytest.mark.parametrize("link_known", [False, True])
+def test_import_links_known_persons_only_when_asked(tournament, other_tournament, organizer,
+                                                    link_known):
     register_player(other_tournament, first_name="Anna", last_name="Becker",
-                    club_name="Herz Dame")
-    preview = parse_players_csv("vorname;nachname;verein\nanna;BECKER;herz dame\n", tournament)
-    assert preview.errors == []
-    import_players(tournament, preview, organizer)
-    assert Player.objects.count() == 1
+                    club_name="Herz Dame", email="anna@cup.example")
+    preview = parse_players_csv("vorname;nachname;verein\nanna;BECKER;herz dame\n", tournament,
+                                organizer)
+    assert preview.errors == [] and preview.known_rows == 1
+    import_players(tournament, preview, organizer, link_known=link_known)
+    assert Player.objects.count() == (1 if link_known else 2)
     assert Club.objects.count() == 1
-    assert tournament.entries.get().player.entries.count() == 2
+    entry = tournament.entries.get()
+    assert entry.player.entries.count() == (2 if link_known else 1)
+    assert entry.email == ""  # the other tournament's e-mail is not copied
+
+
+def test_import_never_links_to_another_organizers_players(tournament, django_user_model):
+    stranger = django_user_model.objects.create_user("stranger", password="pw-stranger-77")
+    preview_known = parse_players_csv("first,last\nAnna,Becker\n", tournament, stranger)
+    register_player(tournament, first_name="Anna", last_name="Becker")
+    cup = Tournament.objects.create(name="Cup", slug="cup", start_date=datetime.date(2027, 9, 1))
+    cup.organizers.add(stranger)
+    preview = parse_players_csv("first,last\nAnna,Becker\n", cup, stranger)
+    assert preview_known.known_rows == 0 and preview.known_rows == 0
+    import_players(cup, preview, stranger, link_known=True)
+    assert cup.entries.get().player_id != tournament.entries.get().player_id
 
 
 def test_a_semicolon_file_parses():

@@ -8,13 +8,12 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from engine import evaluate
+from tests.factories import add_entry
 from tournament import deals, plans
 from tournament.deal_forms import DealForm
 from tournament.models import (
     AuditEntry,
     Deal,
-    Entry,
-    Player,
     SeatingMethod,
     SeriesStatus,
     SheetStatus,
@@ -34,9 +33,7 @@ def make_table(players=3, rule_set="nasl-1908", options=None, blind_check=False,
     )
     series = plans.ensure_series(tournament)[0]
     for n in range(1, players + 1):
-        player = Player.objects.create(first_name=["Anna", "Bert", "Carl", "Dora"][n - 1],
-                                       last_name="Sommer")
-        Entry.objects.create(tournament=tournament, player=player, number=n, checked_in=True)
+        add_entry(tournament, n, ["Anna", "Bert", "Carl", "Dora"][n - 1], "Sommer")
     plans.seat_series(series, SeatingMethod.DRAW, "t", user=None)
     plans.publish(series, user=None)
     return series.tables.get()

@@ -4,13 +4,12 @@ import datetime
 
 import pytest
 
+from tests.factories import add_entry
 from tournament import plans
 from tournament.models import (
     AuditEntry,
     Club,
-    Entry,
     KeepApart,
-    Player,
     Seat,
     SeatingMethod,
     SeriesStatus,
@@ -28,9 +27,8 @@ def make_tournament(players=12, checked_in=None, **fields):
     plans.ensure_series(tournament)
     club = Club.objects.create(name=f"Pik As {players}")
     for n in range(1, players + 1):
-        player = Player.objects.create(first_name=f"P{n}", last_name=f"Player{n:03d}", club=club)
-        Entry.objects.create(tournament=tournament, player=player, number=n,
-                             checked_in=n <= (checked_in if checked_in is not None else players))
+        add_entry(tournament, n, f"P{n}", f"Player{n:03d}", club=club,
+                  checked_in=n <= (checked_in if checked_in is not None else players))
     return tournament
 
 

@@ -1,9 +1,13 @@
-"""tournament.registration: numbers, duplicates, reuse of players, check-in, withdrawal."""
+"""tournament.registration: numbers, duplicates, known persons, check-in, withdrawal."""
+
+import datetime
 
 import pytest
 
-from tournament.models import AuditEntry, Club, Entry, KeepApart, Player
+from tournament.models import AuditEntry, Club, Entry, KeepApart, Player, Tournament
 from tournament.registration import (
+    NEW_PERSON,
+    KnownPersonError,
     NamesakeError,
     RegistrationError,
     add_keep_apart,
@@ -42,17 +46,57 @@ def test_the_same_player_twice_in_one_tournament_is_refused(tournament):
     assert Player.objects.count() == 1
 
 
-def test_a_known_player_is_reused_in_another_tournament(tournament, other_tournament):
-    first = register(tournament, "Anna", "Becker", "Herz Dame")
+def test_a_known_person_is_linked_only_by_the_organizers_explicit_choice(
+        tournament, other_tournament, organizer):
+    first = register(tournament, "Anna", "Becker", "Herz Dame", email="anna@old.example",
+                     user=organizer)
     assert first.reused_player is False
-    second = register(other_tournament, "anna", "becker", "HERZ DAME", email="anna@example.org")
+    with pytest.raises(KnownPersonError) as asked:
+        register(other_tournament, "anna", "becker", "HERZ DAME", user=organizer)
+    (known,) = asked.value.known
+    assert known.player == first.player_id
+    assert "number 1 in Club Night" in known.label
+    assert "anna@old.example" not in known.label
+    assert other_tournament.entries.count() == 0
+    second = register(other_tournament, "anna", "becker", "HERZ DAME",
+                      email="anna@example.org", user=organizer, person=first.player_id)
     assert second.reused_player is True
     assert second.player_id == first.player_id
     assert Player.objects.count() == 1
     assert Club.objects.count() == 1
-    assert Player.objects.get().email == "anna@example.org"
+    first.refresh_from_db()
+    assert first.email == "anna@old.example"  # the other entry keeps its own e-mail
     audit = AuditEntry.objects.filter(tournament=other_tournament, action="player registered")
-    assert audit.get().after["reused_player"] is True
+    assert audit.get().after["same_person_as_before"] is True
+
+
+def test_a_new_person_of_a_known_name_is_a_new_player(tournament, other_tournament, organizer):
+    first = register(tournament, "Anna", "Becker", "Herz Dame", user=organizer)
+    second = register(other_tournament, "Anna", "Becker", "Herz Dame", user=organizer,
+                      person=NEW_PERSON)
+    assert second.player_id != first.player_id
+    with pytest.raises(KnownPersonError):  # a person he may not link to is refused
+        register(other_tournament, "Lina", "Becker", user=organizer, person=first.player_id)
+
+
+def test_another_organizers_tournament_is_never_looked_at(tournament, django_user_model):
+    """Tournament B's organizer registers a name that tournament A knows: a new person,
+    no question asked, and nothing of A is changed or shown."""
+    lina_a = register(tournament, "Lina", "Schäfer", "SC Pik 7", email="lina@a.example")
+    other = django_user_model.objects.create_user("bea", password="bea-pw-19088")
+    cup = Tournament.objects.create(name="Bea's Cup", slug="beas-cup",
+                                    start_date=datetime.date(2027, 8, 1))
+    cup.organizers.add(other)
+    lina_b = register(cup, "Lina", "Schäfer", "SC Pik 7", email="lina@b.example", user=other)
+    assert lina_b.player_id != lina_a.player_id
+    update_entry(lina_b, first_name="Lina", last_name="Schäfer-Berg", club_name="Herz Dame",
+                 email="new@b.example", user=other)
+    lina_a.refresh_from_db()
+    assert (lina_a.name, lina_a.club.name, lina_a.email) == (
+        "Lina Schäfer", "SC Pik 7", "lina@a.example")
+    assert not AuditEntry.objects.filter(tournament=tournament, action="entry edited").exists()
+    found = find_duplicates(cup, "Lina", "Schäfer", "", user=other)
+    assert found.known == [] and found.namesakes == []  # A's Lina is not B's business
 
 
 def test_a_namesake_at_another_club_needs_allow_namesake(tournament):
@@ -63,19 +107,22 @@ def test_a_namesake_at_another_club_needs_allow_namesake(tournament):
     assert tournament.entries.count() == 1
     entry = register(tournament, "Max", "Müller", "Kreuz Bube", allow_namesake=True)
     assert entry.number == 2
-    assert entry.player.club.name == "Kreuz Bube"
+    assert entry.club.name == "Kreuz Bube"
     assert Player.objects.count() == 2
 
 
-def test_find_duplicates_tells_registered_reusable_and_namesakes(tournament, other_tournament):
+def test_find_duplicates_tells_registered_known_and_namesakes(tournament, other_tournament,
+                                                              organizer):
     register(tournament, "Max", "Müller", "SC Pik 7")
-    register(other_tournament, "Max", "Müller", "Kreuz Bube", allow_namesake=True)
-    found = find_duplicates(tournament, "max", "müller", "SC Pik 7")
+    register(other_tournament, "Max", "Müller", "Kreuz Bube")
+    found = find_duplicates(tournament, "max", "müller", "SC Pik 7", user=organizer)
     assert found.registered is not None and found.registered.number == 1
-    found = find_duplicates(tournament, "Max", "Müller", "Kreuz Bube")
+    found = find_duplicates(tournament, "Max", "Müller", "Kreuz Bube", user=organizer)
     assert found.registered is None
-    assert found.player is not None and found.player.club.name == "Kreuz Bube"
     assert len(found.namesakes) == 1 and "SC Pik 7" in found.namesakes[0]
+    assert [k.label for k in found.known] == [  # the organizer also runs the Autumn Cup
+        "Max Müller of Kreuz Bube, number 1 in Autumn Cup (2027-10-02)"]
+    assert find_duplicates(tournament, "Max", "Müller", "Kreuz Bube").known == []
 
 
 def test_a_taken_number_is_refused_with_the_holders_name(tournament):
@@ -157,7 +204,8 @@ def test_update_entry_checks_numbers_and_duplicates_and_audits(tournament, organ
                  email="otto@example.org", number=7, user=organizer)
     otto.refresh_from_db()
     assert otto.number == 7
-    assert otto.player.last_name == "Schultz" and otto.player.club.name == "Kreuz Bube"
+    assert otto.last_name == "Schultz" and otto.club.name == "Kreuz Bube"
+    assert otto.player.last_name == "Schulz"  # the person keeps the name he came with
     log = AuditEntry.objects.get(action="entry edited")
     assert log.before["number"] == 2 and log.before["last_name"] == "Schulz"
     assert log.after["number"] == 7 and log.after["club"] == "Kreuz Bube"

@@ -5,13 +5,12 @@ import random
 
 import pytest
 
+from tests.factories import add_entry
 from tournament import plans
 from tournament.models import (
     AuditEntry,
     Club,
-    Entry,
     KeepApart,
-    Player,
     Seat,
     SeatingMethod,
     SeriesStatus,
@@ -301,8 +300,7 @@ def make_tournament(players):
     plans.ensure_series(tournament)
     club = Club.objects.create(name=f"Grand Hand {players}")
     for n in range(1, players + 1):
-        player = Player.objects.create(first_name=f"P{n}", last_name=f"Prog{n:03d}", club=club)
-        Entry.objects.create(tournament=tournament, player=player, number=n, checked_in=True)
+        add_entry(tournament, n, f"P{n}", f"Prog{n:03d}", club=club)
     return tournament
 
 

@@ -5,8 +5,9 @@ import datetime
 import pytest
 from django.urls import reverse
 
+from tests.factories import add_entry
 from tournament import plans
-from tournament.models import AuditEntry, Entry, Player, SeatingMethod, SeriesStatus, Tournament
+from tournament.models import AuditEntry, SeatingMethod, SeriesStatus, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -23,8 +24,7 @@ def congress(marta):
     tournament.organizers.add(marta)
     plans.ensure_series(tournament)
     for n in range(1, 11):
-        player = Player.objects.create(first_name=f"First{n}", last_name=f"Last{n:02d}")
-        Entry.objects.create(tournament=tournament, player=player, number=n, checked_in=True)
+        add_entry(tournament, n, f"First{n}", f"Last{n:02d}")
     return tournament
 
 

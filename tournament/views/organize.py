@@ -13,15 +13,14 @@ from ..audit import record_change
 from ..forms import TournamentForm
 from ..models import Tournament
 from ..parsing import page_number
-from ..permissions import organizer_required
+from ..permissions import organizer_required, staff_required, tournaments_of
 from ..plans import ensure_series
 
 
 @login_required
 def tournament_list(request):
-    tournaments = Tournament.objects.all()
-    if not request.user.is_superuser:
-        tournaments = tournaments.filter(organizers=request.user)
+    """The tournaments the user organizes or assists (a superuser: all)."""
+    tournaments = Tournament.objects.filter(pk__in=tournaments_of(request.user).values("pk"))
     tournaments = tournaments.annotate(
         registered=Count("entries", filter=Q(entries__withdrawn=False)),
         checked_in=Count("entries", filter=Q(entries__checked_in=True)),
@@ -68,7 +67,7 @@ def _summary(t: Tournament) -> dict:
             "public": t.public, "start_date": str(t.start_date), "venue": t.venue}
 
 
-@organizer_required
+@staff_required
 def dashboard(request, tournament):
     counts = tournament.entries.aggregate(
         registered=Count("id", filter=Q(withdrawn=False)),

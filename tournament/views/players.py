@@ -16,7 +16,7 @@ from .. import registration
 from ..csv_import import import_players, parse_players_csv
 from ..models import Club, Entry, KeepApart
 from ..parsing import BIG_INT_MAX, configure_table, int_param, safe_next
-from ..permissions import organizer_required
+from ..permissions import organizer_required, staff_required
 from ..player_forms import (
     ClubForm,
     DoorSearchForm,
@@ -36,7 +36,7 @@ TEMPLATES = "tournament/players/"
 
 
 def _entry(tournament, number: int) -> Entry:
-    return get_object_or_404(Entry.objects.select_related("player__club"),
+    return get_object_or_404(Entry.objects.select_related("club"),
                              tournament=tournament, number=number)
 
 
@@ -55,7 +55,7 @@ def _back(request, tournament):
 
 @organizer_required
 def player_list(request, tournament):
-    clubs = Club.objects.filter(players__entries__tournament=tournament).distinct()
+    clubs = Club.objects.filter(entries__tournament=tournament).distinct()
     filters = EntryFilterForm(request.GET or None, clubs=clubs)
     entries = registration.search_entries(tournament, **filters.filters())
     table = EntryTable(entries, slug=tournament.slug)
@@ -68,18 +68,19 @@ def player_list(request, tournament):
 
 @organizer_required
 def player_add(request, tournament):
-    form = PlayerForm(request.POST or None, next_number=registration.next_number(tournament))
+    form = PlayerForm(request.POST or None, next_number=registration.next_number(tournament),
+                      clubs=registration.clubs_for(tournament, request.user))
     if request.method == "POST" and form.is_valid():
         try:
             entry = registration.register_player(tournament, user=request.user,
-                                                 **form.registration_kwargs())
+                                                 **form.new_entry_kwargs())
         except RegistrationError as error:
             add_refusal(form, error)
         else:
             if entry.reused_player:
-                messages.info(request, f"{entry.player.name} was already known from an earlier "
-                                       "tournament; that player record was reused.")
-            messages.success(request, f"Registered {entry.player.name} as number "
+                messages.info(request, f"{entry.name} is linked to the same person in your "
+                                       "other tournaments.")
+            messages.success(request, f"Registered {entry.name} as number "
                                       f"{entry.number}.")
             return redirect("tournament:player_add", tournament.slug)
     return render(request, TEMPLATES + "form.html", {
@@ -90,10 +91,10 @@ def player_add(request, tournament):
 @organizer_required
 def entry_edit(request, tournament, number):
     entry = _entry(tournament, number)
-    player = entry.player
-    initial = {"first_name": player.first_name, "last_name": player.last_name,
-               "club": player.club_id, "email": player.email, "number": entry.number}
-    form = PlayerForm(request.POST or None, initial=initial)
+    initial = {"first_name": entry.first_name, "last_name": entry.last_name,
+               "club": entry.club_id, "email": entry.email, "number": entry.number}
+    form = PlayerForm(request.POST or None, initial=initial,
+                      clubs=registration.clubs_for(tournament, request.user))
     if request.method == "POST" and form.is_valid():
         kwargs = form.registration_kwargs()
         try:
@@ -101,15 +102,15 @@ def entry_edit(request, tournament, number):
         except RegistrationError as error:
             add_refusal(form, error)
         else:
-            messages.success(request, f"Saved number {entry.number}, {entry.player.name}.")
+            messages.success(request, f"Saved number {entry.number}, {entry.name}.")
             return redirect("tournament:players", tournament.slug)
     return render(request, TEMPLATES + "form.html", {
         "tournament": tournament, "form": form, "entry": entry,
-        "title": f"Number {entry.number}: {player.name}", "button": "Save"})
+        "title": f"Number {entry.number}: {entry.name}", "button": "Save"})
 
 
 @require_POST
-@organizer_required
+@staff_required
 def entry_check_in(request, tournament, number):
     entry = _entry(tournament, number)
     wanted = _flag(request.POST.get("checked_in"), entry.checked_in)
@@ -119,7 +120,7 @@ def entry_check_in(request, tournament, number):
         messages.error(request, error.message)
     else:
         verb = "checked in" if entry.checked_in else "not checked in any more"
-        messages.success(request, f"{entry.number} {entry.player.name} is {verb}.")
+        messages.success(request, f"{entry.number} {entry.name} is {verb}.")
     return _back(request, tournament)
 
 
@@ -128,13 +129,17 @@ def entry_check_in(request, tournament, number):
 def entry_withdraw(request, tournament, number):
     entry = _entry(tournament, number)
     wanted = _flag(request.POST.get("withdrawn"), entry.withdrawn)
-    entry = registration.withdraw(entry, request.user, withdrawn=wanted)
-    verb = "withdrawn" if entry.withdrawn else "reinstated"
-    messages.success(request, f"{entry.number} {entry.player.name} is {verb}.")
+    try:
+        entry = registration.withdraw(entry, request.user, withdrawn=wanted)
+    except RegistrationError as error:
+        messages.error(request, error.message)
+    else:
+        verb = "withdrawn" if entry.withdrawn else "reinstated"
+        messages.success(request, f"{entry.number} {entry.name} is {verb}.")
     return _back(request, tournament)
 
 
-@organizer_required
+@staff_required
 def door(request, tournament):
     search = DoorSearchForm(request.GET or None)
     q = search.cleaned_data["q"] if search.is_valid() else ""
@@ -150,13 +155,14 @@ def door(request, tournament):
         except RegistrationError as error:
             add_refusal(quick, error)
         else:
-            messages.success(request, f"Registered and checked in {entry.player.name} as "
+            messages.success(request, f"Registered and checked in {entry.name} as "
                                       f"number {entry.number}.")
             return redirect("tournament:door", tournament.slug)
     return render(request, TEMPLATES + "door.html", {
         "tournament": tournament, "search": search, "q": q, "matches": matches,
         "quick": quick, "recent": registration.recent_check_ins(tournament),
-        "club_names": Club.objects.values_list("name", flat=True),
+        "club_names": registration.clubs_for(tournament, request.user).values_list(
+            "name", flat=True),
         "counts": registration.entry_counts(tournament),
         "here": request.get_full_path(),
     })
@@ -180,7 +186,7 @@ def player_import(request, tournament):
         messages.error(request, "The CSV text was lost; please upload the file again.")
         return redirect("tournament:player_import", tournament.slug)
     text, skip_bad = confirm.cleaned_data["csv_text"], confirm.cleaned_data["skip_bad"]
-    preview = parse_players_csv(text, tournament)
+    preview = parse_players_csv(text, tournament, request.user)
     if not preview.rows:
         messages.error(request, "There is no good row to import; nothing was saved.")
         return _preview(request, tournament, text, preview=preview)
@@ -190,7 +196,8 @@ def player_import(request, tournament):
                                 "bad ones”.")
         return _preview(request, tournament, text, preview=preview)
     try:
-        count = import_players(tournament, preview, request.user)
+        count = import_players(tournament, preview, request.user,
+                               link_known=confirm.cleaned_data["link_known"])
     except RegistrationError as error:
         messages.error(request, error.message)
         return _preview(request, tournament, text)
@@ -200,7 +207,7 @@ def player_import(request, tournament):
 
 
 def _preview(request, tournament, text: str, preview=None, skip_bad: bool = False):
-    preview = preview or parse_players_csv(text, tournament)
+    preview = preview or parse_players_csv(text, tournament, request.user)
     return render(request, TEMPLATES + "import_preview.html", {
         "tournament": tournament, "preview": preview,
         "confirm": ImportConfirmForm(initial={"csv_text": preview.text, "skip_bad": skip_bad}),
@@ -219,9 +226,9 @@ def club_list(request, tournament):
         else:
             messages.success(request, f"Added the club {club.name}.")
             return redirect("tournament:clubs", tournament.slug)
-    table = ClubTable(registration.clubs_with_counts(tournament))
+    table = ClubTable(registration.clubs_with_counts(tournament, request.user))
     configure_table(request, table, PER_PAGE)
-    no_club = tournament.entries.filter(player__club__isnull=True, withdrawn=False).aggregate(
+    no_club = tournament.entries.filter(club__isnull=True, withdrawn=False).aggregate(
         n=Count("pk"))["n"]
     return render(request, TEMPLATES + "clubs.html", {
         "tournament": tournament, "table": table, "form": form, "no_club": no_club})
@@ -246,10 +253,10 @@ def keep_apart(request, tournament):
         except RegistrationError as error:
             add_refusal(form, error)
         else:
-            messages.success(request, f"{pair.first.player.name} and {pair.second.player.name} "
+            messages.success(request, f"{pair.first.name} and {pair.second.name} "
                                       "are kept apart.")
             return redirect("tournament:keep_apart", tournament.slug)
-    pairs = (tournament.keep_apart.select_related("first__player__club", "second__player__club")
+    pairs = (tournament.keep_apart.select_related("first__club", "second__club")
              .order_by("first__number", "second__number"))
     return render(request, TEMPLATES + "keep_apart.html", {
         "tournament": tournament, "pairs": pairs, "form": form})

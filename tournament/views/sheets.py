@@ -1,14 +1,16 @@
 """Score sheets: a table's secret link for its scorekeeper, and the organizer's sheet pages.
 
 Everything under ``s/<token>/`` acts on the one table the token names. Anyone with the link
-enters and corrects that table's deals; deleting deals and reopening a sheet are for organizers.
+enters and corrects that table's deals; the tournament's assistants do the same for every table;
+deleting deals, removing an organizer's penalty and reopening a sheet are for organizers.
 """
 
 from __future__ import annotations
 
+from functools import wraps
+
 from django.contrib import messages
-from django.core.exceptions import PermissionDenied
-from django.http import Http404, JsonResponse
+from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
@@ -18,9 +20,15 @@ from engine import EngineError, InvalidRecord
 from .. import deals
 from ..deal_forms import PenaltyForm, SubmitForm
 from ..deals import SheetError, StaleSheet
-from ..models import Deal, Penalty, Series, SeriesStatus, SheetStatus, Table, Tournament
+from ..models import Deal, Penalty, Series, SheetStatus, Table
 from ..parsing import clean_text
-from ..permissions import organizer_required
+from ..permissions import (
+    Role,
+    organizer_required,
+    session_tag,
+    staff_required,
+    table_of_link,
+)
 from ..sheet_page import (
     confirm_form,
     confirm_names,
@@ -37,12 +45,21 @@ SHEET_TEMPLATE = "tournament/sheet/sheet.html"
 
 # --- request parsing -------------------------------------------------------------------------
 
-def _token_table(request, token: str) -> tuple[Table, bool]:
-    table = get_object_or_404(Table.objects.select_related("series__tournament"), token=token)
-    organizer = table.series.tournament.organized_by(request.user)
-    if table.series.status == SeriesStatus.DRAFT and not organizer:
-        raise Http404("This series is not published yet.")
-    return table, organizer
+def playable_table(view):
+    """A change through the table's link: ``view(request, table, role, ...)``. A table whose
+    plan seats other than 3 or 4 players has no sheet to change: say so, change nothing."""
+
+    @wraps(view)
+    def wrapped(request, token, *args, **kwargs):
+        table, role = table_of_link(request, token)
+        seated = table.seats.count()
+        if seated not in (3, 4):
+            messages.error(request, f"Table {table.number} has {seated} players; a score sheet "
+                                    "needs 3 or 4. An organizer corrects the series plan first.")
+            return redirect(_sheet_url(table))
+        return view(request, table, role, *args, **kwargs)
+
+    return wrapped
 
 
 def _session_key(table: Table) -> str:
@@ -54,9 +71,9 @@ def _scorekeeper(request, table: Table) -> str:
     return clean_text(request.session.get(_session_key(table), ""))[:120]
 
 
-def _actor(request, table: Table, organizer: bool) -> str:
-    """Who is entering: the organizer's username, or the scorekeeper's chosen name."""
-    if organizer:
+def _actor(request, table: Table, role: Role) -> str:
+    """Who is entering: the staff member's username, or the scorekeeper's chosen name."""
+    if role >= Role.ASSISTANT:
         return request.user.get_username()
     name = clean_text(request.POST.get("scorekeeper", ""))[:120]
     if name:
@@ -68,8 +85,8 @@ def _sheet_url(table: Table) -> str:
     return reverse("tournament:sheet", args=[table.token])
 
 
-def _render_sheet(request, table: Table, organizer: bool, status: int = 200, **forms):
-    page = sheet_page(table, organizer, _scorekeeper(request, table), **forms)
+def _render_sheet(request, table: Table, role: Role, status: int = 200, **forms):
+    page = sheet_page(table, role, _scorekeeper(request, table), **forms)
     return render(request, SHEET_TEMPLATE, {
         "page": page, "tournament": page.info.tournament, "series": table.series,
         "table": table, "sheet": page.sheet,
@@ -90,38 +107,39 @@ def _refused(request, table: Table, exc: Exception, to: str | None = None):
 # --- the table's link ------------------------------------------------------------------------
 
 def sheet(request, token):
-    table, organizer = _token_table(request, token)
-    return _render_sheet(request, table, organizer)
+    table, role = table_of_link(request, token)
+    return _render_sheet(request, table, role)
 
 
 @require_POST
-def deal_add(request, token):
-    table, organizer = _token_table(request, token)
-    actor = _actor(request, table, organizer)
+@playable_table
+def deal_add(request, table, role):
+    actor = _actor(request, table, role)
     info = deals.table_info(table)
     form = new_deal_form(info, table.deals.count() + 1, request.POST)
     if not form.is_valid():
-        return _render_sheet(request, table, organizer, deal_form=form)
+        return _render_sheet(request, table, role, deal_form=form)
     try:
         deal = deals.add_deal(table, form.input, form.cleaned_data["version"], actor,
-                              request.user)
+                              request.user, session=session_tag(request))
     except (SheetError, EngineError) as exc:
         return _refused(request, table, exc)
     messages.success(request, _deal_message(deal))
     return redirect(_sheet_url(table))
 
 
-def deal_edit(request, token, number):
-    table, organizer = _token_table(request, token)
+@playable_table
+def deal_edit(request, table, role, number):
     deal = get_object_or_404(Deal, table=table, number=number)
     info = deals.table_info(table)
     if request.method == "POST":
-        actor = _actor(request, table, organizer)
+        actor = _actor(request, table, role)
         form = edit_deal_form(info, deal, request.POST)
         if form.is_valid():
             try:
                 deal = deals.correct_deal(table, number, form.input,
-                                          form.cleaned_data["version"], actor, request.user)
+                                          form.cleaned_data["version"], actor, request.user,
+                                          session=session_tag(request))
             except StaleSheet as exc:
                 return _refused(request, table, exc, request.path)
             except (SheetError, EngineError) as exc:
@@ -130,7 +148,7 @@ def deal_edit(request, token, number):
             return redirect(_sheet_url(table))
     else:
         form = edit_deal_form(info, deal)
-    page = sheet_page(table, organizer, _scorekeeper(request, table))
+    page = sheet_page(table, role, _scorekeeper(request, table))
     row = next((r for r in page.rows if r.row.kind == "deal" and r.row.number == number), None)
     return render(request, "tournament/sheet/deal_edit.html", {
         "page": page, "tournament": info.tournament, "series": table.series, "table": table,
@@ -140,8 +158,8 @@ def deal_edit(request, token, number):
 
 
 @require_POST
-def deal_preview(request, token):
-    table, organizer = _token_table(request, token)
+@playable_table
+def deal_preview(request, table, role):
     info = deals.table_info(table)
     try:
         number = int(request.POST.get("number", ""))
@@ -171,16 +189,17 @@ def deal_preview(request, token):
 
 
 @require_POST
-def penalty_add(request, token):
-    table, organizer = _token_table(request, token)
-    actor = _actor(request, table, organizer)
+@playable_table
+def penalty_add(request, table, role):
+    actor = _actor(request, table, role)
     info = deals.table_info(table)
     form = PenaltyForm(info, request.POST)
     if form.is_valid():
         data = form.cleaned_data
         try:
             penalty = deals.add_penalty(table, data["seat"], data["reason"], data["points"],
-                                        data["note"], data["version"], actor, request.user)
+                                        data["note"], data["version"], actor, request.user,
+                                        session=session_tag(request))
         except InvalidRecord as exc:
             form.add_error(exc.field if exc.field in form.fields else None, str(exc))
         except (SheetError, EngineError) as exc:
@@ -189,30 +208,32 @@ def penalty_add(request, token):
             messages.success(request, f"Penalty for {info.name(penalty.seat)}: "
                                       f"−{penalty.points}.")
             return redirect(_sheet_url(table))
-    return _render_sheet(request, table, organizer, penalty_form=form)
+    return _render_sheet(request, table, role, penalty_form=form)
 
 
 @require_POST
-def penalty_delete(request, token, pk):
-    table, organizer = _token_table(request, token)
+@playable_table
+def penalty_delete(request, table, role, pk):
     penalty = get_object_or_404(Penalty, pk=pk, table=table)
     try:
-        deals.delete_penalty(table, penalty.pk, _actor(request, table, organizer), request.user)
+        deals.delete_penalty(table, penalty.pk, _actor(request, table, role), request.user,
+                             session=session_tag(request))
     except SheetError as exc:
         return _refused(request, table, exc)
     messages.success(request, "Penalty removed.")
     return redirect(_sheet_url(table))
 
 
-def sheet_submit(request, token):
-    table, organizer = _token_table(request, token)
+@playable_table
+def sheet_submit(request, table, role):
     if request.method != "POST":
         return redirect(_sheet_url(table))
     form = SubmitForm(request.POST)
     if not form.is_valid():
-        return _render_sheet(request, table, organizer, submit_form=form)
+        return _render_sheet(request, table, role, submit_form=form)
     try:
-        deals.submit_sheet(table, form.cleaned_data["name"], request.user)
+        deals.submit_sheet(table, form.cleaned_data["name"], request.user,
+                           session=session_tag(request))
     except SheetError as exc:
         return _refused(request, table, exc)
     messages.success(request, f"Submitted by {form.cleaned_data['name']}. Another player of "
@@ -220,18 +241,19 @@ def sheet_submit(request, token):
     return redirect(_sheet_url(table))
 
 
-def sheet_confirm(request, token):
-    table, organizer = _token_table(request, token)
+@playable_table
+def sheet_confirm(request, table, role):
     if request.method != "POST":
         return redirect(_sheet_url(table))
     info = deals.table_info(table)
-    form = confirm_form(info, organizer, request.POST)
+    form = confirm_form(info, role is Role.ORGANIZER, request.POST)
     if not form.is_valid():
-        return _render_sheet(request, table, organizer, confirm=form)
+        return _render_sheet(request, table, role, confirm=form)
     try:
         deals.confirm_sheet(table, form.cleaned_data["name"], request.user,
                             totals=form.totals(),
-                            override=bool(form.cleaned_data.get("override")))
+                            override=bool(form.cleaned_data.get("override")),
+                            session=session_tag(request))
     except SheetError as exc:
         return _refused(request, table, exc)
     table.refresh_from_db()
@@ -239,31 +261,26 @@ def sheet_confirm(request, token):
     return redirect(_sheet_url(table))
 
 
-# --- organizers ------------------------------------------------------------------------------
+# --- organizers and assistants ---------------------------------------------------------------
 
-def _organizer_table(request, slug, number, table) -> Table:
-    """The table of the URL, for organizers only (a 403 for anyone else, links or not)."""
-    tournament = get_object_or_404(Tournament, slug=slug)
-    if not tournament.organized_by(request.user):
-        raise PermissionDenied("Only an organizer of this tournament can do this.")
+def _table(tournament, number: int, table: int) -> Table:
     return get_object_or_404(Table.objects.select_related("series__tournament"),
                              series__tournament=tournament, series__number=number,
                              number=table)
 
 
-@organizer_required
+@staff_required
 def organizer_sheet(request, tournament, number, table):
-    table = get_object_or_404(Table, series__tournament=tournament, series__number=number,
-                              number=table)
-    return redirect(_sheet_url(table))
+    return redirect(_sheet_url(_table(tournament, number, table)))
 
 
 @require_POST
-def deal_delete(request, slug, number, table, deal):
-    table = _organizer_table(request, slug, number, table)
+@organizer_required
+def deal_delete(request, tournament, number, table, deal):
+    table = _table(tournament, number, table)
     get_object_or_404(Deal, table=table, number=deal)
     try:
-        deals.delete_deal(table, deal, request.user)
+        deals.delete_deal(table, deal, request.user, session=session_tag(request))
     except SheetError as exc:
         return _refused(request, table, exc)
     messages.success(request, f"Deal {deal} deleted; the later deals moved up one number.")
@@ -271,17 +288,19 @@ def deal_delete(request, slug, number, table, deal):
 
 
 @require_POST
-def sheet_reopen(request, slug, number, table):
-    table = _organizer_table(request, slug, number, table)
+@organizer_required
+def sheet_reopen(request, tournament, number, table):
+    table = _table(tournament, number, table)
     try:
-        deals.reopen_sheet(table, request.user)
+        deals.reopen_sheet(table, request.user, released_ok=bool(request.POST.get("released_ok")),
+                           session=session_tag(request))
     except SheetError as exc:
         return _refused(request, table, exc)
     messages.success(request, f"The sheet of table {table.number} is open again.")
     return redirect(_sheet_url(table))
 
 
-@organizer_required
+@staff_required
 def series_sheets_page(request, tournament, number):
     series = get_object_or_404(Series, tournament=tournament, number=number)
     return render(request, "tournament/sheet/series_sheets.html", {

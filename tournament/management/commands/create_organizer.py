@@ -1,23 +1,33 @@
-"""`manage.py create_organizer`: create (or reset the password of) the organizer superuser."""
+"""`manage.py create_organizer`: create an organizer account (or set its password).
+
+An organizer is an ordinary account: he creates tournaments and runs his own; what he may do
+in each tournament is decided per tournament. ``--superuser`` makes the site administrator
+(the Django admin, every tournament). The password passes Django's password validators.
+"""
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.contrib.auth.password_validation import validate_password
+from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 
-DEV_PASSWORD = "organizer"
+DEV_PASSWORD = "grand-ouvert-1908"
 
 
 class Command(BaseCommand):
     help = (
-        "Create the organizer superuser, or set its password if it exists. "
-        "Without --password the password is 'organizer', which is allowed only when DEBUG is on."
+        "Create an organizer account, or set its password if it exists. Without --password "
+        f"the password is '{DEV_PASSWORD}', which is allowed only when DEBUG is on. "
+        "--superuser makes the site administrator instead."
     )
 
     def add_arguments(self, parser):
         parser.add_argument("--username", default="organizer")
         parser.add_argument("--password", default=None)
+        parser.add_argument("--superuser", action="store_true",
+                            help="the site administrator: the Django admin and every tournament")
 
-    def handle(self, *args, username, password, **options):
+    def handle(self, *args, username, password, superuser, **options):
         shown = "(the one given with --password)" if password else DEV_PASSWORD
         if not password:
             if not settings.DEBUG:
@@ -27,15 +37,20 @@ class Command(BaseCommand):
             password = DEV_PASSWORD
 
         User = get_user_model()
-        user, created = User.objects.get_or_create(username=username)
-        user.is_staff = True
-        user.is_superuser = True
+        user = User.objects.filter(username=username).first() or User(username=username)
+        created = user.pk is None
+        try:
+            validate_password(password, user)
+        except ValidationError as exc:
+            raise CommandError("The password is refused: " + " ".join(exc.messages)) from None
+        user.is_staff = user.is_superuser = superuser
         user.is_active = True
         user.set_password(password)
         user.save()
 
+        kind = "site administrator" if superuser else "organizer"
         action = "Created" if created else "Updated"
-        self.stdout.write(f"{action} organizer account '{username}'.")
+        self.stdout.write(f"{action} {kind} account '{username}'.")
         self.stdout.write(
-            f"Organizer login: http://127.0.0.1:8000/admin/  user: {username}  password: {shown}"
+            f"Organizer login: http://127.0.0.1:8000/login/  user: {username}  password: {shown}"
         )

@@ -1,0 +1,229 @@
+"""Every URL of the site against every audience, from one table of expectations.
+
+A new URL pattern without a row here fails ``test_every_url_has_an_expectation``: whoever adds
+a page decides, in this table, who may open it.
+"""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from django.test import Client
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+
+from tests.factories import add_entry
+from tests.sheets import enter
+from tournament import plans
+from tournament.models import (
+    AuditEntry,
+    Deal,
+    Entry,
+    Penalty,
+    SeatingMethod,
+    Series,
+    Tournament,
+)
+
+pytestmark = pytest.mark.django_db
+
+ANYONE = "anyone"  # the site's own pages: home, login
+LOGIN = "login"  # any logged-in account (his own tournaments, a new one, his password)
+PUBLIC = "public"  # a public tournament's pages: everyone; a private one's: its staff only
+LINK = "link"  # a table's secret link: whoever holds it (and the staff), for that table only
+STAFF = "staff"  # organizers and assistants of the tournament
+ORGANIZER = "organizer"  # organizers of the tournament only
+
+EXPECTED = {
+    "home": ANYONE,
+    "login": ANYONE,
+    "logout": ANYONE,
+    "password_change": LOGIN,
+    "tournament:list": LOGIN,
+    "tournament:create": LOGIN,
+    "tournament:dashboard": STAFF,
+    "tournament:edit": ORGANIZER,
+    "tournament:audit": ORGANIZER,
+    "tournament:staff": ORGANIZER,
+    "tournament:staff_remove": ORGANIZER,
+    "tournament:players": ORGANIZER,
+    "tournament:player_add": ORGANIZER,
+    "tournament:player_import": ORGANIZER,
+    "tournament:entry_edit": ORGANIZER,
+    "tournament:entry_check_in": STAFF,
+    "tournament:entry_withdraw": ORGANIZER,
+    "tournament:door": STAFF,
+    "tournament:clubs": ORGANIZER,
+    "tournament:keep_apart": ORGANIZER,
+    "tournament:series": ORGANIZER,
+    "tournament:series_seat": ORGANIZER,
+    "tournament:series_swap": ORGANIZER,
+    "tournament:series_move": ORGANIZER,
+    "tournament:series_publish": ORGANIZER,
+    "tournament:public": PUBLIC,
+    "tournament:chart": PUBLIC,
+    "tournament:where": PUBLIC,
+    "tournament:table": PUBLIC,
+    "tournament:sheet": LINK,
+    "tournament:deal_add": LINK,
+    "tournament:deal_edit": LINK,
+    "tournament:deal_preview": LINK,
+    "tournament:penalty_add": LINK,
+    "tournament:penalty_delete": LINK,
+    "tournament:sheet_submit": LINK,
+    "tournament:sheet_confirm": LINK,
+    "tournament:organizer_sheet": STAFF,
+    "tournament:deal_delete": ORGANIZER,
+    "tournament:sheet_reopen": ORGANIZER,
+    "tournament:series_sheets": STAFF,
+    "scoring:standings": PUBLIC,
+    "scoring:series_standings": PUBLIC,
+    "scoring:clubs": PUBLIC,
+    "scoring:teams": PUBLIC,
+    "scoring:prizes": PUBLIC,
+    "scoring:player": PUBLIC,
+    "scoring:results_admin": ORGANIZER,
+    "scoring:release": ORGANIZER,
+    "scoring:lot": ORGANIZER,
+    "scoring:seat_by_results": ORGANIZER,
+    "scoring:add_team": ORGANIZER,
+    "scoring:add_prize": ORGANIZER,
+}
+
+# Who may open a page of each kind; the others are refused.
+ALLOWED = {
+    ANYONE: {"anonymous", "link", "stranger", "assistant", "organizer"},
+    LOGIN: {"stranger", "assistant", "organizer"},
+    PUBLIC: {"anonymous", "link", "stranger", "assistant", "organizer"},
+    LINK: {"link", "assistant", "organizer"},
+    STAFF: {"assistant", "organizer"},
+    ORGANIZER: {"organizer"},
+}
+
+
+def url_patterns() -> list[tuple[str, URLPattern]]:
+    """(name with namespace, pattern) of every URL of the site but the Django admin."""
+    found: list[tuple[str, URLPattern]] = []
+
+    def walk(patterns, namespace=None):
+        for pattern in patterns:
+            if isinstance(pattern, URLResolver):
+                if str(pattern.pattern).startswith("admin"):
+                    continue
+                walk(pattern.url_patterns, pattern.namespace or namespace)
+            else:
+                found.append((f"{namespace}:{pattern.name}" if namespace else pattern.name,
+                              pattern))
+
+    walk(get_resolver().url_patterns)
+    return found
+
+
+def test_every_url_has_an_expectation():
+    names = {name for name, _ in url_patterns()}
+    assert names - EXPECTED.keys() == set(), "add a row to EXPECTED for each new URL"
+    assert EXPECTED.keys() - names == set(), "EXPECTED names a URL that no longer exists"
+
+
+@pytest.fixture
+def room(django_user_model):
+    """A public tournament with one seated four-table (one deal, one penalty) and the people
+    who try its pages."""
+    marta = django_user_model.objects.create_user("marta", password="Grand-Hand-1908")
+    ida = django_user_model.objects.create_user("ida", password="Herz-Sieben-1908")
+    bea = django_user_model.objects.create_user("bea", password="Karo-Bube-1908")
+    tournament = Tournament.objects.create(name="Club Night", slug="club-night", public=True,
+                                           start_date=datetime.date(2027, 5, 1),
+                                           deals_per_player=2, series_count=1)
+    tournament.organizers.add(marta)
+    tournament.assistants.add(ida)
+    cup = Tournament.objects.create(name="Bea's Cup", slug="beas-cup",
+                                    start_date=datetime.date(2027, 6, 1))
+    cup.organizers.add(bea)
+    for n in range(1, 5):
+        add_entry(tournament, n, f"P{n}", "Room")
+    (series,) = plans.ensure_series(tournament)
+    plans.seat_series(series, SeatingMethod.DRAW, "room", user=None)
+    plans.publish(series, user=None)
+    table = series.tables.get()
+    enter(table, 1)
+    penalty = Penalty.objects.create(table=table, after_deal=1, seat=1, reason="misdeal",
+                                     points=10, by_organizer=True)
+    kwargs = {"slug": tournament.slug, "number": 1, "table": table.number,
+              "token": table.token, "deal": 1, "pk": penalty.pk, "user_id": marta.pk}
+    clients = {"anonymous": Client(), "link": Client(), "stranger": _client(bea),
+               "assistant": _client(ida), "organizer": _client(marta)}
+    clients["link"].get(reverse("tournament:sheet", args=[table.token]))
+    return kwargs, clients
+
+
+def _client(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def _url(pattern: URLPattern, name: str, kwargs: dict) -> str:
+    wanted = pattern.pattern.regex.groupindex.keys()
+    return reverse(name, kwargs={k: kwargs[k] for k in wanted})
+
+
+def _state() -> tuple:
+    return (AuditEntry.objects.count(), Deal.objects.count(), Penalty.objects.count(),
+            Entry.objects.count(), list(Series.objects.values_list("status", flat=True)))
+
+
+def _refused(response) -> bool:
+    if response.status_code in (403, 404, 405):
+        return True
+    return response.status_code == 302 and response.url.startswith(reverse("login"))
+
+
+@pytest.mark.parametrize("audience", ["anonymous", "link", "stranger", "assistant",
+                                      "organizer"])
+def test_every_url_answers_each_audience_as_expected(room, audience):
+    kwargs, clients = room
+    client = clients[audience]
+    wrong = []
+    for name, pattern in url_patterns():
+        if name == "logout":
+            continue  # it would end this audience's session; tested on the home page
+        allowed = audience in ALLOWED[EXPECTED[name]]
+        # holding the link is knowing the token: the others can only guess one
+        known = kwargs if allowed else {**kwargs, "token": "guessed-token"}
+        url = _url(pattern, name, known)
+        response = client.get(url)
+        if allowed and _refused(response) and response.status_code != 405:
+            wrong.append(f"GET {url}: {response.status_code}, expected to be let in")
+        if not allowed:
+            before = _state()
+            posted = client.post(url, {})
+            if not (_refused(response) and _refused(posted)):
+                wrong.append(f"{url}: GET {response.status_code} / POST "
+                             f"{posted.status_code}, expected a refusal")
+            if _state() != before:
+                wrong.append(f"POST {url} changed something")
+    assert wrong == []
+
+
+def test_a_guessed_token_opens_nothing(room):
+    kwargs, clients = room
+    for name, pattern in url_patterns():
+        if EXPECTED[name] == LINK:
+            url = _url(pattern, name, {**kwargs, "token": "guessed-token"})
+            for client in clients.values():
+                assert client.get(url).status_code in (404, 405)
+                assert client.post(url, {}).status_code == 404
+
+
+def test_a_private_tournament_is_hidden_from_everyone_but_its_staff(room):
+    kwargs, clients = room
+    Tournament.objects.filter(slug=kwargs["slug"]).update(public=False)
+    for name, pattern in url_patterns():
+        if EXPECTED[name] != PUBLIC:
+            continue
+        url = _url(pattern, name, kwargs)
+        for audience in ("anonymous", "link", "stranger"):
+            assert clients[audience].get(url).status_code == 404, (audience, url)
+        for audience in ("assistant", "organizer"):
+            assert clients[audience].get(url).status_code == 200, (audience, url)

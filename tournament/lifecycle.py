@@ -1,0 +1,97 @@
+"""The life of a series, in one place: every change of ``Series.status`` happens here and is
+written to the audit log.
+
+    draft ──publish──▶ seated ──first deal──▶ playing ──last sheet confirmed──▶ confirmed
+      ◀──unpublish──                          ▲                                   │
+                                              └──────── a sheet reopened ◀───────┤
+                                                                                  ▼ release
+    correcting ◀── a sheet reopened (the organizer agreed) ── released ◀──────────┘
+        └────────── every sheet confirmed again ──────────────▶ (withdraw: ▶ confirmed)
+
+Released results never change silently: reopening a sheet of a released series needs the
+organizer's explicit consent (``ReleasedSeries``), the public pages then say a correction is
+in progress, and the series is released again when every sheet is confirmed again.
+"""
+
+from __future__ import annotations
+
+from .audit import record_change
+from .models import Series, SeriesStatus
+
+S = SeriesStatus
+
+# (from, to) -> the audit action
+TRANSITIONS: dict[tuple[str, str], str] = {
+    (S.DRAFT, S.SEATED): "series published",
+    (S.SEATED, S.DRAFT): "series unpublished",
+    (S.SEATED, S.PLAYING): "series started",
+    (S.PLAYING, S.CONFIRMED): "series confirmed",
+    (S.CONFIRMED, S.PLAYING): "series reopened",
+    (S.CONFIRMED, S.RELEASED): "results released",
+    (S.RELEASED, S.CONFIRMED): "release withdrawn",
+    (S.RELEASED, S.CORRECTING): "released series reopened for a correction",
+    (S.CORRECTING, S.RELEASED): "results released again",
+    (S.CORRECTING, S.PLAYING): "release withdrawn",
+}
+
+
+class LifecycleError(ValueError):
+    """A change of a series' status that its state does not allow."""
+
+
+def move(series: Series, to: str, user, actor: str = "", reason: str = "") -> None:
+    """Change the status of ``series`` (already locked or fresh in this transaction)."""
+    before = series.status
+    action = TRANSITIONS.get((before, to))
+    if action is None:
+        raise LifecycleError(f"Series {series.number} is {series.get_status_display().lower()}; "
+                             f"it cannot become {S(to).label.lower()}.")
+    series.status = to
+    series.save(update_fields=["status"])
+    after = {"status": to}
+    if reason:
+        after["reason"] = reason
+    record_change(series.tournament, user, action, f"series {series.number}", actor=actor,
+                  before={"status": before}, after=after)
+
+
+def withdraw_release(series: Series, user) -> None:
+    """Take released results back from the public; a series under correction plays on."""
+    move(series, S.PLAYING if series.is_correcting else S.CONFIRMED, user)
+
+
+def deal_recorded(series: Series, user, actor: str = "") -> None:
+    """The first deal of a seated series starts it."""
+    if series.status == S.SEATED:
+        move(series, S.PLAYING, user, actor)
+
+
+def sheet_confirmed(series: Series, user, actor: str = "") -> None:
+    """When the last sheet is confirmed the series is confirmed, or released again."""
+    if series.tables.exclude(sheet_status="confirmed").exists():
+        return
+    if series.status == S.PLAYING:
+        move(series, S.CONFIRMED, user, actor)
+    elif series.status == S.CORRECTING:
+        move(series, S.RELEASED, user, actor, reason="every sheet is confirmed again")
+
+
+def sheet_reopened(series: Series, user, released_ok: bool = False) -> None:
+    """A sheet reopened: a confirmed series plays again; a released one is being corrected,
+    which the organizer must have agreed to (``released_ok``)."""
+    if series.status == S.CONFIRMED:
+        move(series, S.PLAYING, user)
+    elif series.status == S.RELEASED:
+        if not released_ok:
+            raise ReleasedSeries(series)
+        move(series, S.CORRECTING, user)
+
+
+class ReleasedSeries(LifecycleError):
+    """Reopening a sheet would change released results: the organizer must confirm."""
+
+    def __init__(self, series: Series):
+        super().__init__(f"The results of series {series.number} are released. Reopening this "
+                         "sheet shows “correction in progress” on the public pages until the "
+                         "sheet is confirmed again; tick the box to confirm.")
+        self.series = series
