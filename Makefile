@@ -23,6 +23,9 @@ $(VENV)/.installed: requirements.txt requirements-dev.txt
 	$(PY) -m pip install -r requirements-dev.txt
 	touch $@
 
+# Development: debug pages, the dev secret key and the default organizer password.
+# Production leaves DJANGO_DEBUG unset (off).
+run: export DJANGO_DEBUG ?= 1
 run: $(VENV)/.installed
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py create_organizer

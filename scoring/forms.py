@@ -1,6 +1,7 @@
 from django import forms
 
 from tournament.models import SeatingMethod
+from tournament.parsing import INT_MAX, SMALL_INT_MAX, bounded_formfield, int_param
 
 from .models import CustomPrize, ScoringSettings
 
@@ -15,18 +16,20 @@ class SeatByResultsForm(forms.Form):
 class SettingsForm(forms.ModelForm):
     class Meta:
         model = ScoringSettings
+        formfield_callback = bounded_formfield
         fields = ["count_unconfirmed", "one_prize_per_player", "club_best"]
 
 
 class LotForm(forms.Form):
-    prize = forms.IntegerField(widget=forms.HiddenInput)
-    winner = forms.IntegerField(label="Player number drawn")
+    prize = forms.IntegerField(min_value=1, max_value=SMALL_INT_MAX, widget=forms.HiddenInput)
+    winner = forms.IntegerField(min_value=1, max_value=INT_MAX, label="Player number drawn")
     note = forms.CharField(required=False, max_length=200)
 
 
 class CustomPrizeForm(forms.ModelForm):
     class Meta:
         model = CustomPrize
+        formfield_callback = bounded_formfield
         fields = ["number", "title", "kind", "place", "games", "label"]
 
 
@@ -36,12 +39,11 @@ class TeamForm(forms.Form):
                                         "4, 17, 23, 31 (a team)")
 
     def clean_members(self):
-        raw = self.cleaned_data["members"].replace(";", ",").split(",")
-        try:
-            numbers = [int(x) for x in raw if x.strip()]
-        except ValueError as exc:
-            raise forms.ValidationError("Members: write participant numbers separated by "
-                                        "commas.") from exc
+        raw = [x.strip() for x in self.cleaned_data["members"].replace(";", ",").split(",")]
+        numbers = [int_param(x, 1, INT_MAX) for x in raw if x]
+        if None in numbers:
+            raise forms.ValidationError("Members: write participant numbers (1 to "
+                                        f"{INT_MAX}) separated by commas.")
         if len(numbers) not in (2, 4) or len(set(numbers)) != len(numbers):
             raise forms.ValidationError("Members: a tandem has 2 different players, a team 4.")
         return numbers

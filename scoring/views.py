@@ -8,10 +8,10 @@ from django.db import IntegrityError, transaction
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
-from django_tables2 import RequestConfig
 
 from tournament.audit import record_change
 from tournament.models import Club, Entry
+from tournament.parsing import configure_table
 from tournament.permissions import organizer_required, visible_tournament
 
 from . import services
@@ -49,7 +49,7 @@ def _standings_page(request, slug, number=None):
                      "sort_name": player.sort_name, "club": player.club, "points": s.points,
                      "won": s.won, "lost": s.lost, "games": s.games, "score": s.score})
     table = StandingsTable(rows, slug=slug, seeger_fabian=comp.system.value == "seeger-fabian")
-    RequestConfig(request, paginate={"per_page": PER_PAGE}).configure(table)
+    configure_table(request, table, PER_PAGE)
     club_ids = {p.club_id for p in comp.players.values() if p.club_id}
     clubs = Club.objects.filter(id__in=club_ids).order_by("name")
     return render(request, "scoring/standings.html", _context(
@@ -74,7 +74,7 @@ def club_standings(request, slug):
              "members": ", ".join(comp.player(e).name for e in c.counted)}
             for c in services.clubs(comp)]
     table = GroupTable(rows)
-    RequestConfig(request, paginate={"per_page": PER_PAGE}).configure(table)
+    configure_table(request, table, PER_PAGE)
     best = services.scoring_settings(tournament).club_best
     return render(request, "scoring/groups.html", _context(
         tournament, organizer, comp, table=table, title="Clubs",
@@ -92,7 +92,7 @@ def team_standings(request, slug):
              "members": ", ".join(comp.player(e).name for e in members.get(t.team, []))}
             for t in ranked]
     table = GroupTable(rows)
-    RequestConfig(request, paginate={"per_page": PER_PAGE}).configure(table)
+    configure_table(request, table, PER_PAGE)
     return render(request, "scoring/groups.html", _context(
         tournament, organizer, comp, table=table, title="Teams",
         explain="Registered tandems and teams: the sum of their players' scores."))
@@ -123,7 +123,7 @@ def player_deals(request, slug, number):
                      "game": describe_game(d).split(" (series")[0], "role": role,
                      "points": d.entries.get(entry.id, 0)})
     table = DealsTable(rows)
-    RequestConfig(request, paginate={"per_page": PER_PAGE}).configure(table)
+    configure_table(request, table, PER_PAGE)
     standing = next((s for s in comp.standings if s.entry == entry.id), None)
     return render(request, "scoring/player.html", _context(
         tournament, organizer, comp, table=table, entry=entry, standing=standing))

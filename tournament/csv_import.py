@@ -20,6 +20,7 @@ from django.utils import timezone
 
 from .audit import record_change
 from .models import Club, Entry, Player, Tournament
+from .parsing import INT_MAX, int_param
 from .permissions import tournaments_of
 from .registration import (
     CLUB_MAX,
@@ -41,6 +42,7 @@ ALIASES = {
     "email": {"email", "e mail", "mail", "e mail address", "email address"},
     "checked_in": {"checked in", "checkedin", "check in", "present"},
 }
+EMAIL_MAX = Entry._meta.get_field("email").max_length
 COLUMN_LABELS = {
     "first_name": "first name", "last_name": "last name", "club": "club", "number": "number",
     "email": "email", "checked_in": "checked in",
@@ -96,6 +98,10 @@ def decode_upload(data: bytes) -> str:
                          "“CSV UTF-8” and upload it again.") from None
 
 
+def _shorten(text: str, length: int = 24) -> str:
+    return text if len(text) <= length else text[:length] + "…"
+
+
 def _header_key(header: str) -> str:
     return " ".join(header.replace("_", " ").replace("-", " ").split()).casefold()
 
@@ -118,12 +124,15 @@ def _dialect(text: str):
 def parse_players_csv(text: str, tournament: Tournament, user=None) -> ImportPreview:
     """Read and check a players CSV against the tournament; nothing is saved. ``known_rows``
     counts the rows that could be linked to persons of the user's other tournaments."""
-    text = text.lstrip("\ufeff")
+    text = text.lstrip("\ufeff").replace("\x00", "")  # no database keeps a NUL in text
     preview = ImportPreview(text=text)
     if not text.strip():
         preview.errors.append((1, "the file is empty"))
         return preview
-    records = list(csv.reader(io.StringIO(text, newline=""), _dialect(text)))
+    records, unreadable = _read_records(text)
+    if 1 in unreadable:
+        preview.errors.append((1, unreadable[1]))
+        return preview
     header, body = records[0], records[1:]
     columns: dict[str, int] = {}
     for index, title in enumerate(header):
@@ -143,11 +152,38 @@ def parse_players_csv(text: str, tournament: Tournament, user=None) -> ImportPre
                     "name and last name; club, number, email and checked in are optional)"))
     if preview.errors:
         return preview
+    preview.errors.extend(sorted(unreadable.items()))
     _check_rows(preview, body, columns, tournament)
+    preview.errors.sort(key=lambda error: error[0])
     known = known_persons_by_row(tournament, preview.rows, user)
     preview.known_rows = sum(
         (*name_key(r.first_name, r.last_name), r.club.casefold()) in known for r in preview.rows)
     return preview
+
+
+def _read_records(text: str) -> tuple[list[list[str]], dict[int, str]]:
+    """The CSV records, and the row numbers the csv module cannot read with the reason.
+
+    An unreadable row (a cell over the csv module's field limit, 128 KiB) stays in the list as
+    an empty record, so the rows after it keep their numbers.
+    """
+    reader = csv.reader(io.StringIO(text, newline=""), _dialect(text))
+    records: list[list[str]] = []
+    unreadable: dict[int, str] = {}
+    while True:
+        try:
+            record = next(reader)
+        except StopIteration:
+            return records, unreadable
+        except csv.Error as error:
+            if "field limit" in str(error):
+                reason = (f"a cell is longer than {csv.field_size_limit()} characters, the "
+                          "longest a CSV cell may be")
+            else:
+                reason = f"the row cannot be read as CSV ({error})"
+            unreadable[len(records) + 1] = reason
+            record = []
+        records.append(record)
 
 
 def _check_rows(preview: ImportPreview, body: list[list[str]], columns: dict[str, int],
@@ -184,15 +220,17 @@ def _check_rows(preview: ImportPreview, body: list[list[str]], columns: dict[str
             problems.append(f"club name is longer than {CLUB_MAX} letters")
         number = None
         if number_text:
-            try:
-                number = int(number_text)
-            except ValueError:
-                problems.append(f"number '{number_text}' is not a whole number")
+            digits = number_text.removeprefix("-")
+            if not (digits.isascii() and digits.isdigit()):
+                problems.append(f"number '{_shorten(number_text)}' is not a whole number")
+            elif number_text.startswith("-") or not digits.strip("0"):
+                problems.append(f"number {_shorten(number_text)} is not 1 or more")
+            elif int_param(digits, 1, INT_MAX) is None:
+                problems.append(f"number is larger than {INT_MAX}, the largest participant "
+                                "number")
             else:
-                if number < 1:
-                    problems.append(f"number {number} is not 1 or more")
-                    number = None
-                elif number in by_number:
+                number = int(digits)
+                if number in by_number:
                     problems.append(f"participant number {number} is already used by "
                                     f"{by_number[number].name}")
                 elif number in seen_numbers:
@@ -200,17 +238,19 @@ def _check_rows(preview: ImportPreview, body: list[list[str]], columns: dict[str
                                     f"{seen_numbers[number]}")
                 else:
                     seen_numbers[number] = row_number
-        if email:
+        if len(email) > EMAIL_MAX:
+            problems.append(f"email is longer than {EMAIL_MAX} characters")
+        elif email:
             try:
                 validate_email(email)
             except ValidationError:
-                problems.append(f"email '{email}' is not a valid address")
+                problems.append(f"email '{_shorten(email, 80)}' is not a valid address")
         if checked_text.casefold() in YES:
             checked_in = True
         elif checked_text.casefold() in NO:
             checked_in = False
         else:
-            problems.append(f"checked in '{checked_text}' is not yes or no")
+            problems.append(f"checked in '{_shorten(checked_text)}' is not yes or no")
             checked_in = False
         if first and last:
             key = (*name_key(first, last), club.casefold())

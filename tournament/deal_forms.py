@@ -7,6 +7,7 @@ from django import forms
 from engine import EngineError, Game, GameKind, InvalidRecord, Suit
 
 from .deals import DealInput, TableInfo, score_input
+from .parsing import INT_MAX, INT_MIN, SMALL_INT_MAX, NameField
 
 SUITS = [(s.key, f"{s.symbol} {s.title}s") for s in sorted(Suit, reverse=True)]
 REVOKE_CHOICES = [("", "no revoke"), ("opponent", "an opponent revoked (declarer wins)"),
@@ -63,14 +64,15 @@ class DealForm(forms.Form):
     recontra = forms.BooleanField(required=False, label="Re-Contra")
     contra_by = forms.TypedChoiceField(coerce=int, required=False, empty_value=None,
                                        label="Contra by")
-    bid = forms.IntegerField(required=False, min_value=0, help_text="optional")
+    bid = forms.IntegerField(required=False, min_value=0, max_value=SMALL_INT_MAX,
+                             help_text="optional")
     revoke = forms.ChoiceField(choices=REVOKE_CHOICES, required=False)
     revoked_by = forms.TypedChoiceField(coerce=int, required=False, empty_value=None,
                                         label="Revoked by")
     loser = forms.TypedChoiceField(coerce=int, required=False, empty_value=None)
     jungfer = forms.BooleanField(required=False, label="Jungfer (a player took no trick)")
     all_tricks = forms.BooleanField(required=False, label="one player took every trick")
-    version = forms.IntegerField(widget=forms.HiddenInput)
+    version = forms.IntegerField(min_value=0, max_value=INT_MAX, widget=forms.HiddenInput)
 
     def __init__(self, info: TableInfo, number: int, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -151,7 +153,7 @@ class PenaltyForm(forms.Form):
     points = forms.IntegerField(required=False, min_value=1, max_value=1000,
                                 help_text="only for 'other'")
     note = forms.CharField(required=False, max_length=200)
-    version = forms.IntegerField(widget=forms.HiddenInput)
+    version = forms.IntegerField(min_value=0, max_value=INT_MAX, widget=forms.HiddenInput)
 
     def __init__(self, info: TableInfo, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -164,11 +166,11 @@ class PenaltyForm(forms.Form):
 
 
 class SubmitForm(forms.Form):
-    name = forms.CharField(max_length=120, label="Your name")
+    name = NameField(max_length=120, label="Your name")
 
 
 class ConfirmForm(forms.Form):
-    name = forms.CharField(max_length=120, label="Your name", required=False)
+    name = NameField(max_length=120, label="Your name", required=False)
     override = forms.BooleanField(required=False,
                                   label="Organizer override: confirm my own submission")
 
@@ -179,7 +181,8 @@ class ConfirmForm(forms.Form):
             for seat in range(1, seats + 1):
                 # not required: an organizer's override needs none; the service checks
                 self.fields[f"total_{seat}"] = forms.IntegerField(
-                    label=f"Final total of seat {seat}", required=False)
+                    label=f"Final total of seat {seat}", required=False,
+                    min_value=INT_MIN, max_value=INT_MAX)
 
     def totals(self) -> list[int] | None:
         if not self.blind:

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from django import forms
+from django.core.validators import MaxValueValidator
 from django.utils.text import slugify
 
 from engine import InvalidOption, get_rule_set, rule_sets
 
 from .models import Deal, SeatingMethod, Tournament
+from .parsing import INT_MAX, bounded_formfield
 
 
 class DateInput(forms.DateInput):
@@ -23,6 +25,7 @@ class TournamentForm(forms.ModelForm):
                   "scoring_system", "series_count", "deals_per_player", "table_policy",
                   "public", "blind_check"]
         widgets = {"start_date": DateInput(), "end_date": DateInput()}
+        formfield_callback = bounded_formfield
         help_texts = {
             "slug": "Short name for addresses, e.g. nasl-congress-2027. Left empty, it is made "
                     "from the name.",
@@ -32,6 +35,9 @@ class TournamentForm(forms.ModelForm):
 
     # what decides the score of a recorded deal: fixed once the first deal is on a sheet
     SCORING_FIELDS = ("rule_set", "scoring_system", "deals_per_player")
+    # Each series is a row and each deal a line on every sheet: a typo of 30000 would build
+    # them all. Far more than any congress plays, far less than the columns hold.
+    LIMITS = {"series_count": 99, "deals_per_player": 99}
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -39,6 +45,11 @@ class TournamentForm(forms.ModelForm):
         self.fields["blind_check"].label = "Blind check of score sheets"
         self.locked = bool(self.instance.pk) and Deal.objects.filter(
             table__series__tournament=self.instance).exists()
+        for name, top in self.LIMITS.items():
+            field = self.fields[name]
+            field.max_value = top
+            field.validators.append(MaxValueValidator(top))
+            field.widget.attrs["max"] = top
         current = self.instance.options or {}
         for rule_set in rule_sets():
             for option in rule_set.options:
@@ -115,10 +126,11 @@ class SeatForm(forms.Form):
 
 
 class SwapForm(forms.Form):
-    first = forms.IntegerField(min_value=1, label="Player number")
-    second = forms.IntegerField(min_value=1, label="swap with player number")
+    first = forms.IntegerField(min_value=1, max_value=INT_MAX, label="Player number")
+    second = forms.IntegerField(min_value=1, max_value=INT_MAX,
+                                label="swap with player number")
 
 
 class MoveForm(forms.Form):
-    number = forms.IntegerField(min_value=1, label="Player number")
-    table = forms.IntegerField(min_value=1, label="to table")
+    number = forms.IntegerField(min_value=1, max_value=INT_MAX, label="Player number")
+    table = forms.IntegerField(min_value=1, max_value=INT_MAX, label="to table")

@@ -11,9 +11,16 @@ from django import forms
 
 from .csv_import import decode_upload
 from .models import Club
+from .parsing import INT_MAX
 from .registration import NEW_PERSON, KnownPersonError, NamesakeError, RegistrationError
 
 MAX_UPLOAD_BYTES = 2 * 1024 * 1024
+SEARCH_MAX = 100  # longer than any name; SQLite refuses LIKE patterns over 50,000 characters
+
+
+def clean_search(form: forms.Form) -> str:
+    """A search longer than any name finds what its first 100 characters find: nothing."""
+    return form.cleaned_data["q"][:SEARCH_MAX]
 
 
 def add_refusal(form: forms.Form, error: RegistrationError) -> None:
@@ -51,8 +58,9 @@ class PlayerForm(PersonChoiceMixin, forms.Form):
                                   empty_label="— no club —")
     new_club = forms.CharField(max_length=120, required=False, label="or a new club",
                                help_text="Type the name of a club that is not in the list.")
-    email = forms.EmailField(required=False, label="E-mail (optional)")
-    number = forms.IntegerField(min_value=1, required=False, label="Participant number")
+    email = forms.EmailField(required=False, max_length=254, label="E-mail (optional)")
+    number = forms.IntegerField(min_value=1, max_value=INT_MAX, required=False,
+                                label="Participant number")
     save_anyway = forms.BooleanField(
         required=False, label="Save anyway: this is a different person of the same name")
 
@@ -94,6 +102,8 @@ class DoorSearchForm(forms.Form):
     q = forms.CharField(required=False, label="Number or name",
                         widget=forms.TextInput(attrs={"autofocus": True, "autocomplete": "off",
                                                       "type": "search"}))
+
+    clean_q = clean_search
 
 
 class QuickAddForm(PersonChoiceMixin, forms.Form):
@@ -161,8 +171,8 @@ class ClubForm(forms.Form):
 
 
 class KeepApartForm(forms.Form):
-    first = forms.IntegerField(min_value=1, label="Number")
-    second = forms.IntegerField(min_value=1, label="and number")
+    first = forms.IntegerField(min_value=1, max_value=INT_MAX, label="Number")
+    second = forms.IntegerField(min_value=1, max_value=INT_MAX, label="and number")
     reason = forms.CharField(max_length=120, required=False,
                              help_text="e.g. married couple, same household")
 
@@ -181,6 +191,8 @@ class EntryFilterForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["club"].choices = [("", "all clubs"), ("none", "no club")] + [
             (str(club.pk), club.name) for club in clubs]
+
+    clean_q = clean_search
 
     def filters(self) -> dict[str, str]:
         if not self.is_valid():

@@ -16,8 +16,10 @@ from django.db import IntegrityError, transaction
 from django.db.models import Count, Max, Q
 from django.utils import timezone
 
+from . import parsing
 from .audit import record_change
 from .models import Club, Entry, KeepApart, Player, Seat, SeriesStatus, Tournament
+from .parsing import BIG_INT_MAX, INT_MAX, int_param
 from .permissions import tournaments_of
 
 NAME_MAX = Player._meta.get_field("first_name").max_length
@@ -66,8 +68,9 @@ NEW_PERSON = "new"
 
 
 def clean_text(value) -> str:
-    """Trim and collapse inner white space: "  Max   Müller " -> "Max Müller"."""
-    return " ".join(str(value or "").split())
+    """Trim and collapse inner white space: "  Max   Müller " -> "Max Müller"; no control
+    characters (``tournament.parsing.clean_text``)."""
+    return parsing.clean_text(value)
 
 
 def name_key(first_name: str, last_name: str) -> tuple[str, str]:
@@ -519,16 +522,16 @@ def search_entries(tournament: Tournament, q: str = "", club: str = "", status: 
     club) and a status (registered, checked_in, withdrawn)."""
     entries = tournament.entries.select_related("club")
     q = clean_text(q)
-    if q.isdigit():
-        entries = entries.filter(number=int(q))
+    if q.isascii() and q.isdigit():  # a number; one no entry can have finds nothing
+        entries = entries.filter(number=int_param(q, 1, INT_MAX) or 0)
     elif q:
         for word in q.split():
             entries = entries.filter(Q(first_name__icontains=word)
                                      | Q(last_name__icontains=word))
     if club == "none":
         entries = entries.filter(club__isnull=True)
-    elif club.isdigit():
-        entries = entries.filter(club_id=int(club))
+    elif club.isascii() and club.isdigit():
+        entries = entries.filter(club_id=int_param(club, 1, BIG_INT_MAX) or 0)
     if status in STATUSES:
         entries = entries.filter(STATUSES[status])
     return entries

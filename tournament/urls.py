@@ -1,6 +1,9 @@
-from django.urls import path
+from django.urls import path, register_converter
 
+from .parsing import TokenConverter
 from .views import accounts, organize, players, public, series, sheets
+
+register_converter(TokenConverter, "token")
 
 app_name = "tournament"
 
@@ -41,15 +44,15 @@ urlpatterns = [
     path("t/<slug:slug>/series/<int:number>/table/<int:table>/", public.table_page,
          name="table"),
     # score sheets: the table's secret link, and the organizer's sheet pages
-    path("s/<str:token>/", sheets.sheet, name="sheet"),
-    path("s/<str:token>/deal/", sheets.deal_add, name="deal_add"),
-    path("s/<str:token>/deal/<int:number>/", sheets.deal_edit, name="deal_edit"),
-    path("s/<str:token>/preview/", sheets.deal_preview, name="deal_preview"),
-    path("s/<str:token>/penalty/", sheets.penalty_add, name="penalty_add"),
-    path("s/<str:token>/penalty/<int:pk>/delete/", sheets.penalty_delete,
+    path("s/<token:token>/", sheets.sheet, name="sheet"),
+    path("s/<token:token>/deal/", sheets.deal_add, name="deal_add"),
+    path("s/<token:token>/deal/<int:number>/", sheets.deal_edit, name="deal_edit"),
+    path("s/<token:token>/preview/", sheets.deal_preview, name="deal_preview"),
+    path("s/<token:token>/penalty/", sheets.penalty_add, name="penalty_add"),
+    path("s/<token:token>/penalty/<int:pk>/delete/", sheets.penalty_delete,
          name="penalty_delete"),
-    path("s/<str:token>/submit/", sheets.sheet_submit, name="sheet_submit"),
-    path("s/<str:token>/confirm/", sheets.sheet_confirm, name="sheet_confirm"),
+    path("s/<token:token>/submit/", sheets.sheet_submit, name="sheet_submit"),
+    path("s/<token:token>/confirm/", sheets.sheet_confirm, name="sheet_confirm"),
     path("organize/<slug:slug>/series/<int:number>/table/<int:table>/sheet/",
          sheets.organizer_sheet, name="organizer_sheet"),
     path("organize/<slug:slug>/series/<int:number>/table/<int:table>/deal/<int:deal>/delete/",

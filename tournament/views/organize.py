@@ -12,6 +12,7 @@ from django.shortcuts import redirect, render
 from ..audit import record_change
 from ..forms import TournamentForm
 from ..models import Tournament
+from ..parsing import page_number
 from ..permissions import organizer_required, staff_required, tournaments_of
 from ..plans import ensure_series
 
@@ -87,6 +88,6 @@ def dashboard(request, tournament):
 @organizer_required
 def audit_log(request, tournament):
     page = Paginator(tournament.audit.select_related("user"), 50).get_page(
-        request.GET.get("page"))
+        page_number(request))
     return render(request, "tournament/organize/audit.html",
                   {"tournament": tournament, "page": page})

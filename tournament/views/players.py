@@ -9,13 +9,13 @@ from __future__ import annotations
 from django.contrib import messages
 from django.db.models import Count
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.http import url_has_allowed_host_and_scheme
+from django.urls import reverse
 from django.views.decorators.http import require_POST
-from django_tables2 import RequestConfig
 
 from .. import registration
 from ..csv_import import import_players, parse_players_csv
 from ..models import Club, Entry, KeepApart
+from ..parsing import BIG_INT_MAX, configure_table, int_param, safe_next
 from ..permissions import organizer_required, staff_required
 from ..player_forms import (
     ClubForm,
@@ -50,11 +50,7 @@ def _flag(value, current: bool) -> bool:
 
 
 def _back(request, tournament):
-    target = request.POST.get("next") or request.GET.get("next")
-    if target and url_has_allowed_host_and_scheme(
-            target, allowed_hosts={request.get_host()}, require_https=request.is_secure()):
-        return redirect(target)
-    return redirect("tournament:players", tournament.slug)
+    return safe_next(request, reverse("tournament:players", args=[tournament.slug]))
 
 
 @organizer_required
@@ -63,7 +59,7 @@ def player_list(request, tournament):
     filters = EntryFilterForm(request.GET or None, clubs=clubs)
     entries = registration.search_entries(tournament, **filters.filters())
     table = EntryTable(entries, slug=tournament.slug)
-    RequestConfig(request, paginate={"per_page": PER_PAGE}).configure(table)
+    configure_table(request, table, PER_PAGE)
     return render(request, TEMPLATES + "list.html", {
         "tournament": tournament, "table": table, "filters": filters,
         "counts": registration.entry_counts(tournament),
@@ -231,7 +227,7 @@ def club_list(request, tournament):
             messages.success(request, f"Added the club {club.name}.")
             return redirect("tournament:clubs", tournament.slug)
     table = ClubTable(registration.clubs_with_counts(tournament, request.user))
-    RequestConfig(request, paginate={"per_page": PER_PAGE}).configure(table)
+    configure_table(request, table, PER_PAGE)
     no_club = tournament.entries.filter(club__isnull=True, withdrawn=False).aggregate(
         n=Count("pk"))["n"]
     return render(request, TEMPLATES + "clubs.html", {
@@ -243,7 +239,8 @@ def keep_apart(request, tournament):
     form = KeepApartForm(request.POST if request.POST.get("action") != "delete" else None)
     if request.method == "POST" and request.POST.get("action") == "delete":
         pair = get_object_or_404(KeepApart.objects.select_related("first", "second"),
-                                 tournament=tournament, pk=request.POST.get("pair") or 0)
+                                 tournament=tournament,
+                                 pk=int_param(request.POST.get("pair"), 1, BIG_INT_MAX) or 0)
         registration.remove_keep_apart(pair, user=request.user)
         messages.success(request, f"{pair.first.number} and {pair.second.number} may sit "
                                   "together again.")

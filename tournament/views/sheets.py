@@ -21,6 +21,7 @@ from .. import deals
 from ..deal_forms import PenaltyForm, SubmitForm
 from ..deals import SheetError, StaleSheet
 from ..models import Deal, Penalty, Series, SheetStatus, Table
+from ..parsing import clean_text
 from ..permissions import (
     Role,
     organizer_required,
@@ -67,14 +68,14 @@ def _session_key(table: Table) -> str:
 
 def _scorekeeper(request, table: Table) -> str:
     """The name the scorekeeper chose on this device (kept per table link)."""
-    return request.session.get(_session_key(table), "")
+    return clean_text(request.session.get(_session_key(table), ""))[:120]
 
 
 def _actor(request, table: Table, role: Role) -> str:
     """Who is entering: the staff member's username, or the scorekeeper's chosen name."""
     if role >= Role.ASSISTANT:
         return request.user.get_username()
-    name = request.POST.get("scorekeeper", "").strip()[:120]
+    name = clean_text(request.POST.get("scorekeeper", ""))[:120]
     if name:
         request.session[_session_key(table)] = name
     return name or _scorekeeper(request, table) or default_scorekeeper(table)

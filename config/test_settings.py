@@ -1,0 +1,14 @@
+"""Settings of the test suite: the development settings, on any machine without any variable.
+
+pytest (pyproject.toml) uses this module, so `make test` and a bare `pytest` need neither
+DJANGO_DEBUG nor DJANGO_SECRET_KEY. pytest-django runs the tests with DEBUG False anyway;
+DJANGO_DEBUG=1 here selects the development side of config.settings (plain static files, no
+HTTPS redirect). Tests that check the production settings start a process with
+config.settings and their own environment.
+"""
+
+import os
+
+os.environ.setdefault("DJANGO_DEBUG", "1")
+
+from config.settings import *  # noqa: E402, F403

@@ -1,0 +1,86 @@
+"""The settings: debug off unless asked for, no secret on the debug page, a clean
+``check --deploy``, and SQLite set up for a room of phones saving at once."""
+
+import os
+import secrets
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.test import RequestFactory, override_settings
+from django.views.debug import technical_500_response
+
+ROOT = Path(__file__).resolve().parent.parent
+SECRET = "s3cret-Skat-1908-pw"
+
+
+def manage(*args, **env):
+    """Run manage.py with config.settings and only the given DJANGO_*/DATABASE_URL variables."""
+    clean = {k: v for k, v in os.environ.items()
+             if not k.startswith(("DJANGO_", "DATABASE_URL"))}
+    clean.update(env)
+    clean["DJANGO_SETTINGS_MODULE"] = "config.settings"
+    return subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=clean,
+                          capture_output=True, text=True, timeout=60)
+
+
+def production_env(**extra):
+    return {"DJANGO_DEBUG": "0", "DJANGO_SECRET_KEY": secrets.token_urlsafe(64),
+            "DJANGO_ALLOWED_HOSTS": "skat.example.org", **extra}
+
+
+def settings_value(name, **env):
+    result = manage("shell", "-c", f"from django.conf import settings; print(settings.{name})",
+                    **env)
+    assert result.returncode == 0, result.stderr
+    return result.stdout.strip().splitlines()[-1]
+
+
+def test_debug_is_off_unless_asked_for():
+    assert settings_value("DEBUG", DJANGO_SECRET_KEY="x" * 60) == "False"
+    assert settings_value("DEBUG", DJANGO_DEBUG="1") == "True"
+
+
+def test_without_debug_the_secret_key_is_required():
+    result = manage("check")
+    assert result.returncode != 0
+    assert "DJANGO_SECRET_KEY must be set when DJANGO_DEBUG=0" in result.stderr
+
+
+def test_check_deploy_with_production_settings_warns_nothing():
+    result = manage("check", "--deploy", **production_env())
+    output = result.stdout + result.stderr
+    assert result.returncode == 0, output
+    assert "WARNINGS" not in output and "W0" not in output, output
+    assert "System check identified no issues" in output
+
+
+def test_the_makefile_runs_the_development_server_with_debug():
+    makefile = (ROOT / "Makefile").read_text()
+    assert "run: export DJANGO_DEBUG ?= 1" in makefile
+
+
+@pytest.mark.parametrize("meta_key", ["DATABASE_URL", "REDIS_URL", "PGPASSWORD"])
+def test_the_debug_page_shows_no_password_from_the_environment(meta_key):
+    request = RequestFactory().get("/boom/")
+    request.META[meta_key] = f"postgres://skat:{SECRET}@db/skat"
+    with override_settings(DEBUG=True, DATABASE_URL=f"postgres://skat:{SECRET}@db/skat",
+                           CACHE_LOCATION=f"redis://:{SECRET}@cache:6379/0",
+                           SENTRY_DSN=f"https://{SECRET}@sentry.example.org/1"):
+        try:
+            raise RuntimeError("boom")
+        except RuntimeError:
+            response = technical_500_response(request, *sys.exc_info())
+    html = response.content.decode()
+    assert response.status_code == 500 and "boom" in html
+    assert meta_key in html  # the variable is listed, its secret is not
+    assert SECRET not in html
+
+
+def test_the_debug_page_keeps_urls_without_credentials():
+    from config.reporting import CredentialsHidingFilter
+
+    cleanse = CredentialsHidingFilter().cleanse_setting
+    assert cleanse("HOME_PAGE", "https://skat.example.org/x") == "https://skat.example.org/x"
+    assert cleanse("UPSTREAM", f"https://u:{SECRET}@h/") == "https://u:********************@h/"
