@@ -391,3 +391,17 @@ def test_a_table_with_two_players_shows_its_problem_not_a_server_error(client, m
                                                         "version": three.sheet_version})
     assert response.status_code in (200, 302)
     assert not three.deals.exists()
+
+
+def test_the_door_asks_too_before_linking_a_known_person(organizer_client, organizer,
+                                                         tournament, other_tournament):
+    known = registration.register_player(other_tournament, first_name="Eva", last_name="Engel",
+                                         club_name="Herz Dame", user=organizer)
+    door = reverse("tournament:door", args=[tournament.slug])
+    data = {"first_name": "Eva", "last_name": "Engel", "club": "Herz Dame"}
+    page = organizer_client.post(door, data).content.decode()
+    assert "Same person?" in page and "Eva Engel of Herz Dame, number 1 in Autumn Cup" in page
+    assert not tournament.entries.exists()
+    organizer_client.post(door, {**data, "person": known.player_id})
+    entry = tournament.entries.get()
+    assert entry.player_id == known.player_id and entry.checked_in
