@@ -13,7 +13,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run as a script from anywhere
 
-from tournament.seating import Plan, TablePolicy, draw, pairs_of, reseat  # noqa: E402
+from tournament.seating.algorithms import Plan, TablePolicy, draw, pairs_of, reseat  # noqa: E402
 
 PLAYERS = 3_000
 KEEP_APART = 200

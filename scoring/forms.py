@@ -1,9 +1,8 @@
 from django import forms
 
+from scoring.models import CustomPrize, ScoringSettings
 from tournament.models import SeatingMethod
 from tournament.parsing import INT_MAX, SMALL_INT_MAX, bounded_formfield, int_param
-
-from .models import CustomPrize, ScoringSettings
 
 
 class SeatByResultsForm(forms.Form):

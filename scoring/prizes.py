@@ -11,7 +11,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass, replace
 
-from .standings import DealResult, Standing
+from scoring.standings import DealResult, Standing
 
 TRUMP_RANK: Mapping[str, int] = {"clubs": 4, "spades": 3, "hearts": 2, "diamonds": 1}
 GRAND_RANK = 5  # Grand > ♣ > ♠ > ♥ > ♦ (000 L4978, 3rd prize (a))

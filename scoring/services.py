@@ -10,14 +10,10 @@ from dataclasses import dataclass
 
 from django.db import transaction
 
-from tournament import lifecycle, plans, seating
-from tournament.audit import record_change
-from tournament.models import Entry, SeatingMethod, Series, SeriesStatus, Tournament
-
-from .data import Results, load_results
-from .models import CustomPrize, PrizeLot, ScoringSettings, Team
-from .prizes import LEAGUE_SCHEDULE, PrizeKind, PrizeResult, PrizeSpec, award_prizes
-from .standings import (
+from scoring.loaders import Results, load_results
+from scoring.models import CustomPrize, PrizeLot, ScoringSettings, Team
+from scoring.prizes import LEAGUE_SCHEDULE, PrizeKind, PrizeResult, PrizeSpec, award_prizes
+from scoring.standings import (
     ClubStanding,
     ScoringSystem,
     Standing,
@@ -27,6 +23,11 @@ from .standings import (
     standings,
     team_standings,
 )
+from tournament import lifecycle
+from tournament.audit import record_change
+from tournament.models import Entry, SeatingMethod, Series, SeriesStatus, Tournament
+from tournament.seating import algorithms as seating
+from tournament.seating import services as plans
 
 
 class ScoringError(ValueError):

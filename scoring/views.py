@@ -9,16 +9,15 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
+from scoring import services
+from scoring.forms import CustomPrizeForm, LotForm, SeatByResultsForm, SettingsForm, TeamForm
+from scoring.listings import DealsTable, GroupTable, StandingsTable
+from scoring.models import Team
+from scoring.prizes import describe_game
 from tournament.audit import record_change
 from tournament.models import Club, Entry
 from tournament.parsing import configure_table
 from tournament.permissions import organizer_required, visible_tournament
-
-from . import services
-from .forms import CustomPrizeForm, LotForm, SeatByResultsForm, SettingsForm, TeamForm
-from .models import Team
-from .prizes import describe_game
-from .tables import DealsTable, GroupTable, StandingsTable
 
 PER_PAGE = 50
 

@@ -2,8 +2,8 @@
 
 from django.urls import reverse
 
-from tournament import deals
-from tournament.deals import DealInput, table_info
+from tournament.sheets import services as deals
+from tournament.sheets.services import DealInput, table_info
 
 
 def u(name, *args):

@@ -21,8 +21,8 @@ WRITERS = 8
 def build():
     from django.core.management import call_command
 
-    from tournament import plans
     from tournament.models import Entry, Player, SeatingMethod, Tournament
+    from tournament.seating import services as plans
 
     call_command("migrate", verbosity=0)
     tournament = Tournament.objects.create(name="Room", slug="room", series_count=1,
@@ -43,9 +43,9 @@ def writers(table_pk: int, fresh: bool) -> list[str]:
     fresh: each reads it just before saving and tries again when another was quicker."""
     from django.db import connection
 
-    from tournament import deals
-    from tournament.deals import DealInput, StaleSheet
     from tournament.models import Table
+    from tournament.sheets import services as deals
+    from tournament.sheets.services import DealInput, StaleSheet
 
     deal = DealInput({"game": "solo", "trump": "hearts", "matadors": 1, "card_points": 95},
                      declarer=1)

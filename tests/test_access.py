@@ -14,7 +14,6 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from tests.factories import add_entry
 from tests.sheets import enter
-from tournament import plans
 from tournament.models import (
     AuditEntry,
     Deal,
@@ -24,6 +23,7 @@ from tournament.models import (
     Series,
     Tournament,
 )
+from tournament.seating import services as plans
 
 pytestmark = pytest.mark.django_db
 

@@ -7,12 +7,12 @@ from django import forms
 from django.db.backends.base.operations import BaseDatabaseOperations
 
 import scoring.forms
-import tournament.deal_forms
 import tournament.forms
-import tournament.player_forms
+import tournament.registration.forms
+import tournament.sheets.forms
 
 INT_MIN, INT_MAX = BaseDatabaseOperations.integer_field_ranges["IntegerField"]
-MODULES = [tournament.forms, tournament.player_forms, tournament.deal_forms, scoring.forms]
+MODULES = [tournament.forms, tournament.registration.forms, tournament.sheets.forms, scoring.forms]
 FORMS = sorted({cls for module in MODULES for _, cls in inspect.getmembers(module, inspect.isclass)
                 if issubclass(cls, forms.BaseForm) and cls.__module__ == module.__name__},
                key=lambda cls: f"{cls.__module__}.{cls.__name__}")
@@ -20,7 +20,7 @@ FORMS = sorted({cls for module in MODULES for _, cls in inspect.getmembers(modul
 
 def integer_fields(form_class):
     fields = dict(form_class.base_fields)
-    if form_class is tournament.deal_forms.ConfirmForm:
+    if form_class is tournament.sheets.forms.ConfirmForm:
         fields.update(form_class(seats=4, blind=True).fields)  # the blind totals
     return {name: f for name, f in fields.items() if isinstance(f, forms.IntegerField)}
 

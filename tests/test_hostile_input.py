@@ -26,9 +26,11 @@ from hypothesis import strategies as st
 from scoring import services
 from scoring.models import CustomPrize, Team
 from tests.tournament.conftest import organizer, tournament  # noqa: F401 - fixtures
-from tournament import deals, plans, registration
-from tournament.deals import DealInput, table_info
 from tournament.models import AuditEntry, Deal, SeatingMethod, Table, Tournament
+from tournament.registration import services as registration
+from tournament.seating import services as plans
+from tournament.sheets import services as deals
+from tournament.sheets.services import DealInput, table_info
 
 pytestmark = pytest.mark.django_db
 

@@ -2,7 +2,17 @@
 
 from django.contrib import admin
 
-from .models import AuditEntry, Club, Entry, KeepApart, Player, Seat, Series, Table, Tournament
+from tournament.models import (
+    AuditEntry,
+    Club,
+    Entry,
+    KeepApart,
+    Player,
+    Seat,
+    Series,
+    Table,
+    Tournament,
+)
 
 
 @admin.register(Club)

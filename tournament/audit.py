@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .models import AuditEntry, Tournament
+from tournament.models import AuditEntry, Tournament
 
 
 def record_change(tournament: Tournament | None, user, action: str, subject: str,

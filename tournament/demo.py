@@ -8,8 +8,9 @@ import random
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
-from . import lifecycle, plans
-from .models import Club, Entry, Player, SeatingMethod, Tournament
+from tournament import lifecycle
+from tournament.models import Club, Entry, Player, SeatingMethod, Tournament
+from tournament.seating import services as plans
 
 DEMO_SLUG = "demo-congress"
 
@@ -77,7 +78,7 @@ SUIT_KEYS = ["clubs", "spades", "hearts", "diamonds"]
 
 def random_deal(rng: random.Random, info, number: int):
     """A plausible deal for seat rotation ``number`` at the table ``info``."""
-    from .deals import DealInput
+    from tournament.sheets.services import DealInput
 
     dealer = info.dealer(number)
     active = [p.position for p in info.players if info.size == 3 or p.position != dealer]
@@ -111,8 +112,8 @@ def random_deal(rng: random.Random, info, number: int):
 
 def play_demo_series(series, rng: random.Random, share: float = 1.0, confirm: bool = True):
     """Fill every table of ``series`` with deals (``share`` of the series) in bulk."""
-    from .deals import score_input, table_info
-    from .models import Deal, Penalty, SheetStatus
+    from tournament.models import Deal, Penalty, SheetStatus
+    from tournament.sheets.services import score_input, table_info
 
     deals, penalties = [], []
     for table in series.tables.all():

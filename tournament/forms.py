@@ -7,9 +7,8 @@ from django.core.validators import MaxValueValidator
 from django.utils.text import slugify
 
 from engine import InvalidOption, get_rule_set, rule_sets
-
-from .models import Deal, SeatingMethod, Tournament
-from .parsing import INT_MAX, bounded_formfield
+from tournament.models import Deal, SeatingMethod, Tournament
+from tournament.parsing import INT_MAX, bounded_formfield
 
 
 class DateInput(forms.DateInput):

@@ -15,8 +15,8 @@ in progress, and the series is released again when every sheet is confirmed agai
 
 from __future__ import annotations
 
-from .audit import record_change
-from .models import Series, SeriesStatus
+from tournament.audit import record_change
+from tournament.models import Series, SeriesStatus
 
 S = SeriesStatus
 

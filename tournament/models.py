@@ -122,7 +122,7 @@ class Tournament(models.Model):
         return self.deals_per_player * table_size
 
     def organized_by(self, user) -> bool:
-        from .permissions import Role, role_of
+        from tournament.permissions import Role, role_of
 
         return role_of(user, self) is Role.ORGANIZER
 

@@ -19,7 +19,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
-from .models import Series, SeriesStatus, Table, Tournament
+from tournament.models import Series, SeriesStatus, Table, Tournament
 
 
 class Role(enum.IntEnum):

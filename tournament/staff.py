@@ -11,9 +11,9 @@ from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
-from .audit import record_change
-from .models import Tournament
-from .permissions import Role, role_of
+from tournament.audit import record_change
+from tournament.models import Tournament
+from tournament.permissions import Role, role_of
 
 
 class StaffError(ValueError):

@@ -1,7 +1,7 @@
 from django.urls import path, register_converter
 
-from .parsing import TokenConverter
-from .views import accounts, organize, players, public, series, sheets
+from tournament.parsing import TokenConverter
+from tournament.views import accounts, organize, players, public, series, sheets
 
 register_converter(TokenConverter, "token")
 

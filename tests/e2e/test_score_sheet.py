@@ -11,8 +11,8 @@ from playwright.sync_api import expect
 from engine import evaluate
 from tests.e2e.conftest import screenshot
 from tests.factories import add_entry
-from tournament import plans
 from tournament.models import SeatingMethod, SheetStatus, Tournament
+from tournament.seating import services as plans
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

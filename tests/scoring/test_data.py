@@ -3,12 +3,12 @@ queries whatever its size."""
 
 import pytest
 
-from scoring.data import load_results
+from scoring.loaders import load_results
 from scoring.prizes import LEAGUE_SCHEDULE, award_prizes
 from scoring.standings import league_standings, seeger_fabian_standings
-from tournament import deals
 from tournament.demo import build_demo_congress
 from tournament.models import Seat, SheetStatus
+from tournament.sheets import services as deals
 
 pytestmark = pytest.mark.django_db
 

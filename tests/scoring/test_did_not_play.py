@@ -9,10 +9,11 @@ from django.urls import reverse
 from scoring import services
 from scoring.models import CustomPrize
 from tests.factories import add_entry
-from tournament import deals, plans
-from tournament.deal_forms import DealForm
 from tournament.demo import build_demo_congress
 from tournament.models import Club, Entry, SeatingMethod, Tournament
+from tournament.seating import services as plans
+from tournament.sheets import services as deals
+from tournament.sheets.forms import DealForm
 
 pytestmark = pytest.mark.django_db
 

@@ -7,9 +7,10 @@ from django.urls import reverse
 
 from scoring import services
 from tests.factories import add_entry
-from tournament import deals, plans
-from tournament.deal_forms import DealForm
 from tournament.models import AuditEntry, SeatingMethod, Tournament
+from tournament.seating import services as plans
+from tournament.sheets import services as deals
+from tournament.sheets.forms import DealForm
 
 pytestmark = pytest.mark.django_db
 

@@ -9,10 +9,11 @@ from django.urls import reverse
 from scoring import services
 from scoring.models import PrizeLot, Team
 from tests.factories import add_entry
-from tournament import deals, plans
-from tournament.deal_forms import DealForm
 from tournament.demo import build_demo_congress
 from tournament.models import Entry, SeatingMethod, SeriesStatus, Tournament
+from tournament.seating import services as plans
+from tournament.sheets import services as deals
+from tournament.sheets.forms import DealForm
 
 pytestmark = pytest.mark.django_db
 

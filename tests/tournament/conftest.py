@@ -6,8 +6,8 @@ import pytest
 from django.test import Client
 
 from tests.factories import add_entry
-from tournament import plans
 from tournament.models import SeatingMethod, Tournament
+from tournament.seating import services as plans
 
 
 @pytest.fixture

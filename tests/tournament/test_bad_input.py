@@ -8,10 +8,11 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 
-from tournament import deals, plans
-from tournament.deals import DealInput, table_info
 from tournament.models import Deal, Entry, KeepApart, Player, SeatingMethod, Tournament
-from tournament.registration import register_player
+from tournament.registration.services import register_player
+from tournament.seating import services as plans
+from tournament.sheets import services as deals
+from tournament.sheets.services import DealInput, table_info
 
 pytestmark = pytest.mark.django_db
 

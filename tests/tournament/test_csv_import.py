@@ -1,13 +1,14 @@
-"""tournament.csv_import: the preview lists every bad row and saves nothing; import is atomic."""
+"""tournament.registration.importing: the preview lists every bad row and saves nothing;
+import is atomic."""
 
 import datetime
 
 import pytest
 
-from tournament import csv_import
-from tournament.csv_import import decode_upload, import_players, parse_players_csv
 from tournament.models import AuditEntry, Club, Entry, Player, Tournament
-from tournament.registration import register_player
+from tournament.registration import importing as csv_import
+from tournament.registration.importing import decode_upload, import_players, parse_players_csv
+from tournament.registration.services import register_player
 
 pytestmark = pytest.mark.django_db
 

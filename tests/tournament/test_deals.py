@@ -9,8 +9,6 @@ from django.contrib.auth import get_user_model
 
 from engine import evaluate
 from tests.factories import add_entry
-from tournament import deals, plans
-from tournament.deal_forms import DealForm
 from tournament.models import (
     AuditEntry,
     Deal,
@@ -19,6 +17,9 @@ from tournament.models import (
     SheetStatus,
     Tournament,
 )
+from tournament.seating import services as plans
+from tournament.sheets import services as deals
+from tournament.sheets.forms import DealForm
 
 pytestmark = pytest.mark.django_db
 _slugs = itertools.count()
@@ -392,7 +393,7 @@ def test_a_value_left_in_a_hidden_field_does_not_block_the_save():
 
 
 def test_blind_totals_are_not_required_for_an_organizer_override():
-    from tournament.deal_forms import ConfirmForm
+    from tournament.sheets.forms import ConfirmForm
 
     form = ConfirmForm({"name": "boss", "override": "on"}, seats=3, blind=True)
     assert form.is_valid() and form.totals() is None

@@ -3,8 +3,8 @@
 import pytest
 from django.core.management import call_command
 
-from tournament import deals
 from tournament.models import Seat, SeriesStatus, SheetStatus, Tournament
+from tournament.sheets import services as deals
 
 pytestmark = pytest.mark.django_db
 

@@ -5,7 +5,6 @@ import datetime
 import pytest
 
 from tests.factories import add_entry
-from tournament import plans
 from tournament.models import (
     AuditEntry,
     Club,
@@ -15,6 +14,7 @@ from tournament.models import (
     SeriesStatus,
     Tournament,
 )
+from tournament.seating import services as plans
 
 pytestmark = pytest.mark.django_db
 

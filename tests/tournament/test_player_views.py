@@ -6,7 +6,7 @@ from django.urls import reverse
 
 from tests.factories import add_entry
 from tournament.models import AuditEntry, Club, Entry, KeepApart, Player
-from tournament.registration import register_player
+from tournament.registration.services import register_player
 
 pytestmark = pytest.mark.django_db
 

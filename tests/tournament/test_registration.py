@@ -1,11 +1,11 @@
-"""tournament.registration: numbers, duplicates, known persons, check-in, withdrawal."""
+"""tournament.registration.services: numbers, duplicates, known persons, check-in, withdrawal."""
 
 import datetime
 
 import pytest
 
 from tournament.models import AuditEntry, Club, Entry, KeepApart, Player, Tournament
-from tournament.registration import (
+from tournament.registration.services import (
     NEW_PERSON,
     KnownPersonError,
     NamesakeError,

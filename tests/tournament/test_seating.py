@@ -5,7 +5,7 @@ from itertools import combinations
 
 import pytest
 
-from tournament.seating import (
+from tournament.seating.algorithms import (
     Plan,
     SeatingError,
     TablePolicy,

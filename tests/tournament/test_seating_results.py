@@ -6,7 +6,6 @@ import random
 import pytest
 
 from tests.factories import add_entry
-from tournament import plans
 from tournament.models import (
     AuditEntry,
     Club,
@@ -16,7 +15,8 @@ from tournament.models import (
     SeriesStatus,
     Tournament,
 )
-from tournament.seating import (
+from tournament.seating import services as plans
+from tournament.seating.algorithms import (
     Plan,
     SeatingError,
     TablePolicy,

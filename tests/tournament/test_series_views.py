@@ -6,8 +6,8 @@ import pytest
 from django.urls import reverse
 
 from tests.factories import add_entry
-from tournament import plans
 from tournament.models import AuditEntry, SeatingMethod, SeriesStatus, Tournament
+from tournament.seating import services as plans
 
 pytestmark = pytest.mark.django_db
 

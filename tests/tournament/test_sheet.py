@@ -1,7 +1,7 @@
 """The score sheet as plain data (RULINGS 9): running totals and the invariants it reports."""
 
 from engine import get_rule_set
-from tournament.sheet import SheetDeal, SheetPenalty, build_sheet, deal_entries
+from tournament.sheets.sheet import SheetDeal, SheetPenalty, build_sheet, deal_entries
 
 NASL = get_rule_set("nasl-1908")
 

@@ -7,8 +7,6 @@ import pytest
 from django.test import Client
 
 from tests.sheets import enter, playing_seat, solo_post, u
-from tournament import deals, plans
-from tournament.deals import DealInput, table_info
 from tournament.demo import build_demo_congress
 from tournament.models import (
     AuditEntry,
@@ -16,6 +14,9 @@ from tournament.models import (
     Penalty,
     SheetStatus,
 )
+from tournament.seating import services as plans
+from tournament.sheets import services as deals
+from tournament.sheets.services import DealInput, table_info
 
 pytestmark = pytest.mark.django_db
 

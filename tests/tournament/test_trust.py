@@ -11,7 +11,6 @@ from django.urls import reverse
 from scoring import services
 from tests.factories import add_entry
 from tests.sheets import enter, u
-from tournament import deals, plans, registration
 from tournament.models import (
     AuditEntry,
     Club,
@@ -23,6 +22,9 @@ from tournament.models import (
     SheetStatus,
     Tournament,
 )
+from tournament.registration import services as registration
+from tournament.seating import services as plans
+from tournament.sheets import services as deals
 
 pytestmark = pytest.mark.django_db
 

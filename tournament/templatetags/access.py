@@ -2,7 +2,7 @@
 
 from django import template
 
-from ..permissions import Role, role_of
+from tournament.permissions import Role, role_of
 
 register = template.Library()
 

@@ -10,8 +10,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse_lazy
 from django.views.decorators.http import require_POST
 
-from .. import staff
-from ..permissions import Role, organizer_required
+from tournament import staff
+from tournament.permissions import Role, organizer_required
 
 
 class LoginView(auth_views.LoginView):

@@ -9,12 +9,12 @@ from django.db import transaction
 from django.db.models import Count, Q
 from django.shortcuts import redirect, render
 
-from ..audit import record_change
-from ..forms import TournamentForm
-from ..models import Tournament
-from ..parsing import page_number
-from ..permissions import organizer_required, staff_required, tournaments_of
-from ..plans import ensure_series
+from tournament.audit import record_change
+from tournament.forms import TournamentForm
+from tournament.models import Tournament
+from tournament.parsing import page_number
+from tournament.permissions import organizer_required, staff_required, tournaments_of
+from tournament.seating.services import ensure_series
 
 
 @login_required

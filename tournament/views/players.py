@@ -1,7 +1,7 @@
 """The organizer's registration pages: player list, add, edit, door, import, clubs, keep-apart.
 
-Each view parses the request, calls one function of ``tournament.registration`` or
-``tournament.csv_import`` and renders; refusals come back as ``RegistrationError``.
+Each view parses the request, calls one function of ``tournament.registration.services`` or
+``tournament.registration.importing`` and renders; refusals come back as ``RegistrationError``.
 """
 
 from __future__ import annotations
@@ -12,12 +12,11 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from .. import registration
-from ..csv_import import import_players, parse_players_csv
-from ..models import Club, Entry, KeepApart
-from ..parsing import BIG_INT_MAX, configure_table, int_param, safe_next
-from ..permissions import organizer_required, staff_required
-from ..player_forms import (
+from tournament.models import Club, Entry, KeepApart
+from tournament.parsing import BIG_INT_MAX, configure_table, int_param, safe_next
+from tournament.permissions import organizer_required, staff_required
+from tournament.registration import services as registration
+from tournament.registration.forms import (
     ClubForm,
     DoorSearchForm,
     EntryFilterForm,
@@ -28,8 +27,9 @@ from ..player_forms import (
     QuickAddForm,
     add_refusal,
 )
-from ..registration import RegistrationError
-from ..tables import ClubTable, EntryTable
+from tournament.registration.importing import import_players, parse_players_csv
+from tournament.registration.listings import ClubTable, EntryTable
+from tournament.registration.services import RegistrationError
 
 PER_PAGE = 50
 TEMPLATES = "tournament/players/"

@@ -6,10 +6,9 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 
 from engine import dealer_seat
-
-from .. import plans
-from ..models import Series, Table, Tournament
-from ..permissions import visible_tournament
+from tournament.models import Series, Table, Tournament
+from tournament.permissions import visible_tournament
+from tournament.seating import services as plans
 
 
 def _visible_series(request, slug, number) -> tuple[Tournament, Series, bool]:

@@ -6,10 +6,10 @@ from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from .. import plans
-from ..forms import MoveForm, SeatForm, SwapForm
-from ..models import SeatingMethod, Series
-from ..permissions import organizer_required
+from tournament.forms import MoveForm, SeatForm, SwapForm
+from tournament.models import SeatingMethod, Series
+from tournament.permissions import organizer_required
+from tournament.seating import services as plans
 
 
 def _series(tournament, number: int) -> Series:

@@ -16,20 +16,18 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from engine import EngineError, InvalidRecord
-
-from .. import deals
-from ..deal_forms import PenaltyForm, SubmitForm
-from ..deals import SheetError, StaleSheet
-from ..models import Deal, Penalty, Series, SheetStatus, Table
-from ..parsing import clean_text
-from ..permissions import (
+from tournament.models import Deal, Penalty, Series, SheetStatus, Table
+from tournament.parsing import clean_text
+from tournament.permissions import (
     Role,
     organizer_required,
     session_tag,
     staff_required,
     table_of_link,
 )
-from ..sheet_page import (
+from tournament.sheets import services as deals
+from tournament.sheets.forms import PenaltyForm, SubmitForm
+from tournament.sheets.page import (
     confirm_form,
     confirm_names,
     default_scorekeeper,
@@ -39,6 +37,7 @@ from ..sheet_page import (
     series_sheets,
     sheet_page,
 )
+from tournament.sheets.services import SheetError, StaleSheet
 
 SHEET_TEMPLATE = "tournament/sheet/sheet.html"
 

@@ -1,7 +1,7 @@
 """Forms of the registration pages: players, the door, the CSV import, clubs, keep-apart.
 
 Forms only parse and check the shape of the input; the rules (duplicates, numbers) live in
-``tournament.registration`` and come back as ``RegistrationError``s, which ``add_refusal``
+``tournament.registration.services`` and come back as ``RegistrationError``s, which ``add_refusal``
 puts on the right field.
 """
 
@@ -9,10 +9,15 @@ from __future__ import annotations
 
 from django import forms
 
-from .csv_import import decode_upload
-from .models import Club
-from .parsing import INT_MAX
-from .registration import NEW_PERSON, KnownPersonError, NamesakeError, RegistrationError
+from tournament.models import Club
+from tournament.parsing import INT_MAX
+from tournament.registration.importing import decode_upload
+from tournament.registration.services import (
+    NEW_PERSON,
+    KnownPersonError,
+    NamesakeError,
+    RegistrationError,
+)
 
 MAX_UPLOAD_BYTES = 2 * 1024 * 1024
 SEARCH_MAX = 100  # longer than any name; SQLite refuses LIKE patterns over 50,000 characters
@@ -24,7 +29,7 @@ def clean_search(form: forms.Form) -> str:
 
 
 def add_refusal(form: forms.Form, error: RegistrationError) -> None:
-    """Show a refusal of ``tournament.registration`` on its field, or on the whole form."""
+    """Show a refusal of ``tournament.registration.services`` on its field, or on the whole form."""
     if isinstance(error, KnownPersonError):
         form.offer_persons(error.known)
     field = error.field if error.field in form.fields else None

@@ -6,7 +6,7 @@ import django_tables2 as tables
 from django.urls import reverse
 from django.utils.html import format_html
 
-from .models import Club, Entry
+from tournament.models import Club, Entry
 
 NUM = {"th": {"class": "num"}, "td": {"class": "num"}}
 

@@ -1,8 +1,8 @@
 """Series plans in the database: seat a series, correct it by hand, publish it.
 
-The algorithms live in :mod:`tournament.seating` (plain functions over entry ids); this module
-feeds them from the database with a bounded number of queries and stores the result in one
-transaction, auditing every change.
+The algorithms live in :mod:`tournament.seating.algorithms` (plain functions over entry ids);
+this module feeds them from the database with a bounded number of queries and stores the result
+in one transaction, auditing every change.
 """
 
 from __future__ import annotations
@@ -15,9 +15,10 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils import timezone
 
-from . import lifecycle, seating
-from .audit import record_change
-from .models import Entry, KeepApart, Seat, SeatingMethod, Series, SeriesStatus, Table
+from tournament import lifecycle
+from tournament.audit import record_change
+from tournament.models import Entry, KeepApart, Seat, SeatingMethod, Series, SeriesStatus, Table
+from tournament.seating import algorithms as seating
 
 
 class PlanError(ValueError):

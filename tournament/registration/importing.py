@@ -18,11 +18,11 @@ from django.db import transaction
 from django.db.models.functions import Lower
 from django.utils import timezone
 
-from .audit import record_change
-from .models import Club, Entry, Player, Tournament
-from .parsing import INT_MAX, int_param
-from .permissions import tournaments_of
-from .registration import (
+from tournament.audit import record_change
+from tournament.models import Club, Entry, Player, Tournament
+from tournament.parsing import INT_MAX, int_param
+from tournament.permissions import tournaments_of
+from tournament.registration.services import (
     CLUB_MAX,
     NAME_MAX,
     RegistrationError,

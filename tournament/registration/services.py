@@ -16,11 +16,11 @@ from django.db import IntegrityError, transaction
 from django.db.models import Count, Max, Q
 from django.utils import timezone
 
-from . import parsing
-from .audit import record_change
-from .models import Club, Entry, KeepApart, Player, Seat, SeriesStatus, Tournament
-from .parsing import BIG_INT_MAX, INT_MAX, int_param
-from .permissions import tournaments_of
+from tournament import parsing
+from tournament.audit import record_change
+from tournament.models import Club, Entry, KeepApart, Player, Seat, SeriesStatus, Tournament
+from tournament.parsing import BIG_INT_MAX, INT_MAX, int_param
+from tournament.permissions import tournaments_of
 
 NAME_MAX = Player._meta.get_field("first_name").max_length
 CLUB_MAX = Club._meta.get_field("name").max_length

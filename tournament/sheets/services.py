@@ -23,12 +23,11 @@ from engine import (
     evaluate_outcome,
     get_rule_set,
 )
-
-from . import lifecycle
-from .audit import record_change
-from .models import Deal, Penalty, SeriesStatus, SheetStatus, Table
-from .permissions import Role, role_of
-from .sheet import Sheet, SheetDeal, SheetPenalty, build_sheet, deal_entries
+from tournament import lifecycle
+from tournament.audit import record_change
+from tournament.models import Deal, Penalty, SeriesStatus, SheetStatus, Table
+from tournament.permissions import Role, role_of
+from tournament.sheets.sheet import Sheet, SheetDeal, SheetPenalty, build_sheet, deal_entries
 
 
 class SheetError(ValueError):

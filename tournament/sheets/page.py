@@ -10,11 +10,11 @@ from dataclasses import dataclass, field
 
 from django.db.models import Count
 
-from .deal_forms import FLAGS, ConfirmForm, DealForm, PenaltyForm, SubmitForm
-from .deals import TableInfo, load_sheet, table_info
-from .models import Deal, Series, SeriesStatus, SheetStatus, Table
-from .permissions import Role
-from .sheet import Sheet, SheetRow
+from tournament.models import Deal, Series, SeriesStatus, SheetStatus, Table
+from tournament.permissions import Role
+from tournament.sheets.forms import FLAGS, ConfirmForm, DealForm, PenaltyForm, SubmitForm
+from tournament.sheets.services import TableInfo, load_sheet, table_info
+from tournament.sheets.sheet import Sheet, SheetRow
 
 ALWAYS_SHOWN = ("game",)
 # the order the page shows the fields in: seats and numbers first, then the flags

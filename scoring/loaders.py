@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
+from scoring.standings import DealResult, PenaltyResult
 from tournament.models import (
     RELEASED_STATES,
     Deal,
@@ -15,9 +16,7 @@ from tournament.models import (
     SheetStatus,
     Tournament,
 )
-from tournament.sheet import deal_entries
-
-from .standings import DealResult, PenaltyResult
+from tournament.sheets.sheet import deal_entries
 
 
 @dataclass(frozen=True)

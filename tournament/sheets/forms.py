@@ -5,9 +5,8 @@ from __future__ import annotations
 from django import forms
 
 from engine import EngineError, Game, GameKind, InvalidRecord, Suit
-
-from .deals import DealInput, TableInfo, score_input
-from .parsing import INT_MAX, INT_MIN, SMALL_INT_MAX, NameField
+from tournament.parsing import INT_MAX, INT_MIN, SMALL_INT_MAX, NameField
+from tournament.sheets.services import DealInput, TableInfo, score_input
 
 SUITS = [(s.key, f"{s.symbol} {s.title}s") for s in sorted(Suit, reverse=True)]
 REVOKE_CHOICES = [("", "no revoke"), ("opponent", "an opponent revoked (declarer wins)"),
