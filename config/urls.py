@@ -1,9 +1,40 @@
-"""Root URL configuration."""
+"""Root URLs: each app's pages composed per audience.
+
+* `t/<slug>/`: the public, released results of public tournaments (`urls_public` of both apps);
+* `organize/`: organizers and assistants of a tournament (`urls_organize` of both apps);
+* `s/<token>/`: the holder of a table's secret link (`tournament.urls_table`).
+
+URL names keep their app namespace (`tournament:…`, `scoring:…`). Who may open what is decided by
+the views' decorators in `tournament.permissions`; `tests/test_access.py` checks every URL.
+"""
 
 from django.contrib import admin
-from django.urls import include, path
+from django.urls import include, path, register_converter
 
+from scoring import urls_organize as scoring_organize
+from scoring import urls_public as scoring_public
+from tournament import urls_organize as tournament_organize
+from tournament import urls_public as tournament_public
+from tournament import urls_table as tournament_table
+from tournament.parsing import TokenConverter
 from tournament.views import accounts, home
+
+register_converter(TokenConverter, "token")
+
+
+def app(name: str, *, public=None, organize=None, table=None, organize_tournament=None):
+    """One app's URL modules under their audience's prefix, in the app's namespace."""
+    patterns = []
+    if public is not None:
+        patterns.append(path("t/<slug:slug>/", include(public)))
+    if organize is not None:
+        patterns.append(path("organize/", include(organize)))
+    if organize_tournament is not None:
+        patterns.append(path("organize/<slug:slug>/", include(organize_tournament)))
+    if table is not None:
+        patterns.append(path("s/<token:token>/", include(table)))
+    return include((patterns, name))
+
 
 urlpatterns = [
     path("admin/", admin.site.urls),
@@ -11,6 +42,7 @@ urlpatterns = [
     path("login/", accounts.LoginView.as_view(), name="login"),
     path("logout/", accounts.LogoutView.as_view(), name="logout"),
     path("password/", accounts.PasswordChangeView.as_view(), name="password_change"),
-    path("", include("tournament.urls")),
-    path("", include("scoring.urls")),
+    path("", app("tournament", public=tournament_public, organize=tournament_organize,
+                 table=tournament_table)),
+    path("", app("scoring", public=scoring_public, organize_tournament=scoring_organize)),
 ]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 
 from scoring.loaders import Results, load_results
 from scoring.models import CustomPrize, PrizeLot, ScoringSettings, Team
@@ -25,13 +25,13 @@ from scoring.standings import (
 )
 from tournament import lifecycle
 from tournament.audit import record_change
-from tournament.models import Entry, SeatingMethod, Series, SeriesStatus, Tournament
-from tournament.seating import algorithms as seating
-from tournament.seating import services as plans
+from tournament.models import Entry, Series, SeriesStatus, Tournament
+from tournament.permissions import Visitor
+from tournament.refusals import Refusal
 
 
-class ScoringError(ValueError):
-    pass
+class ScoringError(Refusal):
+    """A results change refused (release, lot, team, prize, seating by results)."""
 
 
 @dataclass(frozen=True)
@@ -89,6 +89,11 @@ def players_of(tournament: Tournament) -> dict[int, PlayerInfo]:
         "id", "number", "first_name", "last_name", "club_id", "club__name")
     return {e: PlayerInfo(e, n, f"{f} {last}", f"{last}, {f}", c, club or "")
             for e, n, f, last, c, club in rows}
+
+
+def results_for(visitor: Visitor, series: int | None = None) -> Computation:
+    """The results ``visitor`` may see: every series for the staff, released ones for others."""
+    return compute(visitor.tournament, series=series, released_only=visitor.released_only)
 
 
 def compute(tournament: Tournament, series: int | None = None,
@@ -177,35 +182,45 @@ def release_series(series: Series, user, release: bool = True) -> None:
             lifecycle.withdraw_release(series, user)
 
 
-def seat_by_results(series: Series, method: str, seed: str, user) -> seating.Plan:
-    """Seat a later series from the results so far: the best together ("by points"), or
-    progressive movement from the previous series' tables (RULINGS-silent details in the docs).
-    """
-    tournament = series.tournament
-    if series.number < 2:
-        raise ScoringError("Series 1 has no results to seat by; draw it.")
-    seed = (seed or "").strip() or plans.new_seed()
-    present = plans.checked_in_ids(tournament)
-    policy = seating.TablePolicy(tournament.table_policy)
+LEAGUE_PRIZES = len(LEAGUE_SCHEDULE)
+
+
+def save_settings(tournament: Tournament, form, user) -> None:
+    """Save the results settings form and audit what it holds now."""
+    with transaction.atomic():
+        form.save()
+        record_change(tournament, user, "scoring settings changed", tournament.name,
+                      after=form.cleaned_data)
+
+
+def add_team(tournament: Tournament, name: str, numbers: list[int], user) -> Team:
+    """Register a tandem or team by its players' participant numbers."""
+    entries = list(Entry.objects.filter(tournament=tournament, number__in=numbers))
+    if len(entries) != len(numbers):
+        raise ScoringError("Members: every number must be a player of this tournament.",
+                           "members")
     try:
-        if method == SeatingMethod.STANDINGS:
-            comp = compute(tournament)
-            order = {s.entry: i for i, s in enumerate(comp.standings)}
-            ranking = sorted(present, key=lambda e: (order.get(e, len(order)),
-                                                     comp.player(e).number))
-            plan = seating.by_standings(ranking, seed, policy=policy,
-                                        keep_apart=plans.keep_apart_pairs(tournament))
-        elif method == SeatingMethod.PROGRESSIVE:
-            previous = tournament.series.get(number=series.number - 1)
-            tables = plans.tables_of(previous)
-            if not tables:
-                raise ScoringError(f"Series {previous.number} has no tables to move from.")
-            comp = compute(tournament, series=previous.number)
-            score = {s.entry: (s.rank, comp.player(s.entry).number) for s in comp.standings}
-            ranking = [sorted(t, key=lambda e: score.get(e, (10**6, 0))) for t in tables]
-            plan = seating.progressive(tables, ranking, seed, present=present, policy=policy)
-        else:
-            raise ScoringError(f"Unknown seating method {method!r}.")
-        return plans.seat_series_from_plan(series, method, plan, user)
-    except (seating.SeatingError, plans.PlanError) as exc:
-        raise ScoringError(str(exc)) from exc
+        with transaction.atomic():
+            team = Team.objects.create(tournament=tournament, name=name)
+            team.members.set(entries)
+            record_change(tournament, user, "team registered", team.name,
+                          after={"members": sorted(numbers)})
+    except IntegrityError:
+        raise ScoringError("A team of that name exists already.", "name") from None
+    return team
+
+
+def add_custom_prize(tournament: Tournament, prize: CustomPrize, user) -> CustomPrize:
+    """Add an extra prize after the League's seven (their numbers are taken)."""
+    if prize.number <= LEAGUE_PRIZES:
+        raise ScoringError(f"Numbers 1 to {LEAGUE_PRIZES} are the League's prizes; use "
+                           f"{LEAGUE_PRIZES + 1} or more.", "number")
+    prize.tournament = tournament
+    try:
+        with transaction.atomic():
+            prize.save()
+            record_change(tournament, user, "prize added", prize.title,
+                          after={"number": prize.number, "kind": prize.kind})
+    except IntegrityError:
+        raise ScoringError(f"Prize number {prize.number} exists already.", "number") from None
+    return prize

@@ -10,7 +10,7 @@ import datetime
 
 import pytest
 from django.test import Client
-from django.urls import URLPattern, URLResolver, get_resolver, reverse
+from django.urls import URLResolver, get_resolver, reverse
 
 from tests.factories import add_entry
 from tests.sheets import enter
@@ -101,19 +101,20 @@ ALLOWED = {
 }
 
 
-def url_patterns() -> list[tuple[str, URLPattern]]:
-    """(name with namespace, pattern) of every URL of the site but the Django admin."""
-    found: list[tuple[str, URLPattern]] = []
+def url_patterns() -> list[tuple[str, frozenset[str]]]:
+    """(name with namespace, the URL's parameters) of every URL of the site but the admin."""
+    found: list[tuple[str, frozenset[str]]] = []
 
-    def walk(patterns, namespace=None):
+    def walk(patterns, namespace=None, params=frozenset()):
         for pattern in patterns:
+            here = params | pattern.pattern.regex.groupindex.keys()
             if isinstance(pattern, URLResolver):
                 if str(pattern.pattern).startswith("admin"):
                     continue
-                walk(pattern.url_patterns, pattern.namespace or namespace)
+                walk(pattern.url_patterns, pattern.namespace or namespace, here)
             else:
                 found.append((f"{namespace}:{pattern.name}" if namespace else pattern.name,
-                              pattern))
+                              frozenset(here)))
 
     walk(get_resolver().url_patterns)
     return found
@@ -163,9 +164,8 @@ def _client(user) -> Client:
     return client
 
 
-def _url(pattern: URLPattern, name: str, kwargs: dict) -> str:
-    wanted = pattern.pattern.regex.groupindex.keys()
-    return reverse(name, kwargs={k: kwargs[k] for k in wanted})
+def _url(params: frozenset[str], name: str, kwargs: dict) -> str:
+    return reverse(name, kwargs={k: kwargs[k] for k in params})
 
 
 def _state() -> tuple:

@@ -126,16 +126,18 @@ class FormParser(HTMLParser):
             self.textarea = None
 
 
-def patterns(resolvers=None, namespace=""):
-    """(view name, converter names) of every URL pattern but the admin's."""
+def patterns(resolvers=None, namespace="", outer=()):
+    """(view name, converter names) of every URL pattern but the admin's; the converters of
+    the prefixes it is included under count too."""
     for entry in resolvers if resolvers is not None else get_resolver().url_patterns:
+        converters = (*outer, *entry.pattern.converters)
         if isinstance(entry, URLResolver):
             if entry.namespace == "admin":
                 continue
             inner = f"{namespace}{entry.namespace}:" if entry.namespace else namespace
-            yield from patterns(entry.url_patterns, inner)
+            yield from patterns(entry.url_patterns, inner, converters)
         elif isinstance(entry, URLPattern) and entry.name:
-            yield f"{namespace}{entry.name}", list(entry.pattern.converters)
+            yield f"{namespace}{entry.name}", list(converters)
 
 
 @dataclass

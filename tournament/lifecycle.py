@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from tournament.audit import record_change
 from tournament.models import Series, SeriesStatus
+from tournament.refusals import Refusal
 
 S = SeriesStatus
 
@@ -35,7 +36,7 @@ TRANSITIONS: dict[tuple[str, str], str] = {
 }
 
 
-class LifecycleError(ValueError):
+class LifecycleError(Refusal):
     """A change of a series' status that its state does not allow."""
 
 

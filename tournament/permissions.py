@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import enum
 import hashlib
+from dataclasses import dataclass
 from functools import wraps
 
 from django.contrib.auth.views import redirect_to_login
@@ -109,14 +110,34 @@ def visible_tournament(request, slug) -> tuple[Tournament, bool]:
     return tournament, staff
 
 
+@dataclass(frozen=True)
+class Visitor:
+    """Who looks at a tournament's public pages. Its staff see every series; everyone else
+    sees the seating of published series and the results of released ones only."""
+
+    tournament: Tournament
+    staff: bool
+
+    @property
+    def released_only(self) -> bool:
+        return not self.staff
+
+    def sees_seating_of(self, series: Series) -> bool:
+        return self.staff or series.is_published
+
+    def sees_results_of(self, series: Series) -> bool:
+        return self.staff or series.is_released
+
+
 def public_page(view):
-    """A page of the public: ``view(request, tournament, staff, ...)``; ``staff`` sees
-    unreleased results, everyone else only released series."""
+    """A page of the public: loads the URL's tournament (a private one is a 404 but for its
+    staff) and calls ``view(request, visitor, ...)``. The release filter is the visitor's:
+    no view decides it by hand."""
 
     @wraps(view)
     def wrapped(request, slug, *args, **kwargs):
         tournament, staff = visible_tournament(request, slug)
-        return view(request, tournament, staff, *args, **kwargs)
+        return view(request, Visitor(tournament, staff), *args, **kwargs)
 
     return wrapped
 

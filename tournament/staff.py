@@ -14,13 +14,12 @@ from django.db import transaction
 from tournament.audit import record_change
 from tournament.models import Tournament
 from tournament.permissions import Role, role_of
+from tournament.refusals import Refusal
 
 
-class StaffError(ValueError):
+class StaffError(Refusal):
     def __init__(self, field: str, message: str):
-        super().__init__(message)
-        self.field = field
-        self.message = message
+        super().__init__(message, field)
 
 
 ROLE_WORDS = {Role.ORGANIZER: "organizer", Role.ASSISTANT: "assistant"}

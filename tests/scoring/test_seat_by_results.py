@@ -5,7 +5,7 @@ import datetime
 import pytest
 from django.urls import reverse
 
-from scoring import services
+from scoring import reseat, services
 from tests.factories import add_entry
 from tournament.models import AuditEntry, SeatingMethod, Tournament
 from tournament.seating import services as plans
@@ -58,7 +58,7 @@ def test_progressive_moves_the_winners_up_and_the_head_loser_to_the_foot(played)
     before = plans.tables_of(first)
     comp = services.compute(tournament, series=1)
     rank = {s.entry: s.rank for s in comp.standings}
-    services.seat_by_results(second, SeatingMethod.PROGRESSIVE, "p", boss)
+    reseat.seat_by_results(second, SeatingMethod.PROGRESSIVE, "p", boss)
     after = plans.tables_of(second)
     best = [min(t, key=rank.get) for t in before]
     worst_head = max(before[0], key=rank.get)
@@ -70,4 +70,4 @@ def test_progressive_moves_the_winners_up_and_the_head_loser_to_the_foot(played)
 def test_series_1_cannot_be_seated_by_results(played):
     tournament, boss, first, second = played
     with pytest.raises(services.ScoringError, match="no results"):
-        services.seat_by_results(first, SeatingMethod.STANDINGS, "", boss)
+        reseat.seat_by_results(first, SeatingMethod.STANDINGS, "", boss)

@@ -11,6 +11,7 @@ from django import forms
 
 from tournament.models import Club
 from tournament.parsing import INT_MAX
+from tournament.refusals import show_on_form
 from tournament.registration.importing import decode_upload
 from tournament.registration.services import (
     NEW_PERSON,
@@ -32,8 +33,7 @@ def add_refusal(form: forms.Form, error: RegistrationError) -> None:
     """Show a refusal of ``tournament.registration.services`` on its field, or on the whole form."""
     if isinstance(error, KnownPersonError):
         form.offer_persons(error.known)
-    field = error.field if error.field in form.fields else None
-    form.add_error(field, error.message)
+    show_on_form(form, error)
     if isinstance(error, NamesakeError):
         form.namesake_warning = True
 

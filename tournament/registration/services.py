@@ -21,18 +21,17 @@ from tournament.audit import record_change
 from tournament.models import Club, Entry, KeepApart, Player, Seat, SeriesStatus, Tournament
 from tournament.parsing import BIG_INT_MAX, INT_MAX, int_param
 from tournament.permissions import tournaments_of
+from tournament.refusals import Refusal
 
 NAME_MAX = Player._meta.get_field("first_name").max_length
 CLUB_MAX = Club._meta.get_field("name").max_length
 
 
-class RegistrationError(ValueError):
+class RegistrationError(Refusal):
     """A registration refused: ``field`` names the form field ("__all__" for the whole form)."""
 
     def __init__(self, field: str, message: str):
-        super().__init__(message)
-        self.field = field
-        self.message = message
+        super().__init__(message, field)
 
 
 class NamesakeError(RegistrationError):

@@ -18,10 +18,11 @@ from django.utils import timezone
 from tournament import lifecycle
 from tournament.audit import record_change
 from tournament.models import Entry, KeepApart, Seat, SeatingMethod, Series, SeriesStatus, Table
+from tournament.refusals import Refusal
 from tournament.seating import algorithms as seating
 
 
-class PlanError(ValueError):
+class PlanError(Refusal):
     """A plan change the organizer must be told about, in one sentence."""
 
 

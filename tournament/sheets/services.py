@@ -27,10 +27,11 @@ from tournament import lifecycle
 from tournament.audit import record_change
 from tournament.models import Deal, Penalty, SeriesStatus, SheetStatus, Table
 from tournament.permissions import Role, role_of
+from tournament.refusals import Refusal
 from tournament.sheets.sheet import Sheet, SheetDeal, SheetPenalty, build_sheet, deal_entries
 
 
-class SheetError(ValueError):
+class SheetError(Refusal):
     """A change the sheet refuses, in one sentence for the person at the table."""
 
 

@@ -1,0 +1,15 @@
+"""The organizer's result pages, under ``organize/<slug>/``."""
+
+from django.urls import path
+
+from scoring.views import organize
+
+urlpatterns = [
+    path("results/", organize.results_admin, name="results_admin"),
+    path("results/series/<int:number>/release/", organize.release, name="release"),
+    path("results/lot/", organize.lot, name="lot"),
+    path("results/team/", organize.add_team, name="add_team"),
+    path("results/prize/", organize.add_prize, name="add_prize"),
+    path("series/<int:number>/seat-by-results/", organize.seat_by_results,
+         name="seat_by_results"),
+]

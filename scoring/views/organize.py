@@ -1,0 +1,124 @@
+"""The organizer's results page: settings, release, lots, teams, extra prizes, and seating a
+later series by the results. Each view parses the request, calls one service, says what
+happened."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from scoring import reseat, services
+from scoring.forms import CustomPrizeForm, LotForm, SeatByResultsForm, SettingsForm, TeamForm
+from scoring.models import Team
+from tournament.permissions import organizer_required
+
+
+def _errors(request, form) -> None:
+    for name, errors in form.errors.items():
+        label = form.fields[name].label if name in form.fields else ""
+        for error in errors:
+            messages.error(request, f"{label}: {error}" if label else error)
+
+
+@organizer_required
+def results_admin(request, tournament):
+    settings = services.scoring_settings(tournament)
+    form = SettingsForm(request.POST or None, instance=settings, prefix="settings")
+    if request.method == "POST" and form.is_valid():
+        services.save_settings(tournament, form, request.user)
+        messages.success(request, "Scoring settings saved.")
+        return redirect("scoring:results_admin", tournament.slug)
+    return render(request, "scoring/results_admin.html", {
+        "tournament": tournament, "form": form, "series_list": tournament.series.all(),
+        "teams": Team.objects.filter(tournament=tournament).prefetch_related("members"),
+        "team_form": TeamForm(prefix="team"), "prize_form": CustomPrizeForm(prefix="prize"),
+        "custom_prizes": tournament.custom_prizes.all(),
+    })
+
+
+@organizer_required
+@require_POST
+def release(request, tournament, number):
+    series = get_object_or_404(tournament.series, number=number)
+    try:
+        services.release_series(series, request.user, release=not request.POST.get("undo"))
+    except services.ScoringError as exc:
+        messages.error(request, str(exc))
+    else:
+        series.refresh_from_db()
+        messages.success(request, f"Series {number}: {series.get_status_display()}.")
+    return redirect("scoring:results_admin", tournament.slug)
+
+
+@organizer_required
+@require_POST
+def lot(request, tournament):
+    form = LotForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Enter the number of the player drawn.")
+        return redirect("scoring:prizes", tournament.slug)
+    data = form.cleaned_data
+    try:
+        services.record_lot(tournament, data["prize"], data["winner"], request.user,
+                            data["note"])
+    except services.ScoringError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, f"The lot for prize {data['prize']} is recorded.")
+    return redirect("scoring:prizes", tournament.slug)
+
+
+@organizer_required
+@require_POST
+def add_team(request, tournament):
+    form = TeamForm(request.POST, prefix="team")
+    if not form.is_valid():
+        _errors(request, form)
+        return redirect("scoring:results_admin", tournament.slug)
+    try:
+        team = services.add_team(tournament, form.cleaned_data["name"],
+                                 form.cleaned_data["members"], request.user)
+    except services.ScoringError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, f"Team {team.name} registered.")
+    return redirect("scoring:results_admin", tournament.slug)
+
+
+@organizer_required
+@require_POST
+def add_prize(request, tournament):
+    form = CustomPrizeForm(request.POST, prefix="prize")
+    if not form.is_valid():
+        messages.error(request, "Check the prize: " + "; ".join(
+            f"{k}: {' '.join(v)}" for k, v in form.errors.items()))
+        return redirect("scoring:results_admin", tournament.slug)
+    try:
+        prize = services.add_custom_prize(tournament, form.save(commit=False), request.user)
+    except services.ScoringError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, f"Prize {prize.number} added.")
+    return redirect("scoring:results_admin", tournament.slug)
+
+
+@organizer_required
+@require_POST
+def seat_by_results(request, tournament, number):
+    series = get_object_or_404(tournament.series, number=number)
+    form = SeatByResultsForm(request.POST)
+    if not form.is_valid():
+        _errors(request, form)
+        return redirect("tournament:series", tournament.slug, number)
+    method = form.cleaned_data["method"]
+    try:
+        plan = reseat.seat_by_results(series, method, form.cleaned_data["seed"], request.user)
+    except services.ScoringError as exc:
+        messages.error(request, str(exc))
+    else:
+        label = dict(form.fields["method"].choices)[method]
+        messages.success(request, f"Series {number} seated {label.lower()}: "
+                                  f"{len(plan.tables)} tables from seed {plan.seed}, "
+                                  f"{plan.repeat_pairs} pair(s) meet again.")
+    return redirect("tournament:series", tournament.slug, number)
