@@ -1,18 +1,23 @@
 """Every integer field of the site's forms has a range its database column can hold."""
 
+import importlib
 import inspect
+import pkgutil
 
 import pytest
 from django import forms
 from django.db.backends.base.operations import BaseDatabaseOperations
 
-import scoring.forms
-import tournament.forms
-import tournament.registration.forms
+import scoring
+import tournament
 import tournament.sheets.forms
 
 INT_MIN, INT_MAX = BaseDatabaseOperations.integer_field_ranges["IntegerField"]
-MODULES = [tournament.forms, tournament.registration.forms, tournament.sheets.forms, scoring.forms]
+# every module named forms in the apps, so a new one is checked without being listed here
+MODULES = [importlib.import_module(info.name)
+           for app in (tournament, scoring)
+           for info in pkgutil.walk_packages(app.__path__, f"{app.__name__}.")
+           if info.name.rsplit(".", 1)[-1] == "forms"]
 FORMS = sorted({cls for module in MODULES for _, cls in inspect.getmembers(module, inspect.isclass)
                 if issubclass(cls, forms.BaseForm) and cls.__module__ == module.__name__},
                key=lambda cls: f"{cls.__module__}.{cls.__name__}")

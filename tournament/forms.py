@@ -7,8 +7,8 @@ from django.core.validators import MaxValueValidator
 from django.utils.text import slugify
 
 from engine import InvalidOption, get_rule_set, rule_sets
-from tournament.models import Deal, SeatingMethod, Tournament
-from tournament.parsing import INT_MAX, bounded_formfield
+from tournament.models import Deal, Tournament
+from tournament.parsing import bounded_formfield
 
 
 class DateInput(forms.DateInput):
@@ -111,25 +111,3 @@ class TournamentForm(forms.ModelForm):
             self.instance.options = {k: v for k, v in chosen.items()
                                      if v != rule_set.option(k).default}
         return data
-
-
-class SeatForm(forms.Form):
-    # seating by results needs the standings: the results app offers those methods
-    method = forms.ChoiceField(
-        choices=[(m.value, m.label) for m in (SeatingMethod.DRAW, SeatingMethod.RESEAT)],
-        initial=SeatingMethod.DRAW)
-    seed = forms.CharField(
-        max_length=64, required=False,
-        help_text="The same seed gives the same plan. Left empty, a new seed is drawn.",
-    )
-
-
-class SwapForm(forms.Form):
-    first = forms.IntegerField(min_value=1, max_value=INT_MAX, label="Player number")
-    second = forms.IntegerField(min_value=1, max_value=INT_MAX,
-                                label="swap with player number")
-
-
-class MoveForm(forms.Form):
-    number = forms.IntegerField(min_value=1, max_value=INT_MAX, label="Player number")
-    table = forms.IntegerField(min_value=1, max_value=INT_MAX, label="to table")

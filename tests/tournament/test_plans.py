@@ -14,6 +14,7 @@ from tournament.models import (
     SeriesStatus,
     Tournament,
 )
+from tournament.seating import charts
 from tournament.seating import services as plans
 
 pytestmark = pytest.mark.django_db
@@ -160,10 +161,10 @@ def test_chart_by_player_is_alphabetical_with_table_and_seat():
     tournament = make_tournament(players=9)
     s = series(tournament)
     plans.seat_series(s, SeatingMethod.DRAW, "chart", user=None)
-    rows = plans.chart_by_player(s)
+    rows = charts.chart_by_player(s)
     assert [r.sort_name for r in rows] == sorted(r.sort_name for r in rows)
     assert {(r.table, r.position) for r in rows} == {
-        (t, p) for t, seats in plans.chart_by_table(s) for p in range(1, len(seats) + 1)}
+        (t, p) for t, seats in charts.chart_by_table(s) for p in range(1, len(seats) + 1)}
 
 
 def test_chart_queries_do_not_grow_with_players(django_assert_max_num_queries):
@@ -171,4 +172,4 @@ def test_chart_queries_do_not_grow_with_players(django_assert_max_num_queries):
     s = series(tournament)
     plans.seat_series(s, SeatingMethod.DRAW, "q", user=None)
     with django_assert_max_num_queries(1):
-        plans.chart_by_table(s)
+        charts.chart_by_table(s)

@@ -8,7 +8,7 @@ from django.shortcuts import get_object_or_404, render
 from engine import dealer_seat
 from tournament.models import Series, Table
 from tournament.permissions import Visitor, public_page
-from tournament.seating import services as plans
+from tournament.seating import charts
 
 
 def _seated_series(visitor: Visitor, number: int) -> Series:
@@ -30,7 +30,7 @@ def tournament_page(request, visitor):
 def chart_by_table(request, visitor, number):
     tournament, series = visitor.tournament, _seated_series(visitor, number)
     return render(request, "tournament/public/chart_tables.html", {
-        "tournament": tournament, "series": series, "tables": plans.chart_by_table(series),
+        "tournament": tournament, "series": series, "tables": charts.chart_by_table(series),
         "draft": not series.is_published,
     })
 
@@ -39,7 +39,7 @@ def chart_by_table(request, visitor, number):
 def chart_by_player(request, visitor, number):
     tournament, series = visitor.tournament, _seated_series(visitor, number)
     return render(request, "tournament/public/chart_players.html", {
-        "tournament": tournament, "series": series, "rows": plans.chart_by_player(series),
+        "tournament": tournament, "series": series, "rows": charts.chart_by_player(series),
         "draft": not series.is_published,
     })
 
@@ -48,7 +48,7 @@ def chart_by_player(request, visitor, number):
 def table_page(request, visitor, number, table):
     tournament, series = visitor.tournament, _seated_series(visitor, number)
     table_obj = get_object_or_404(Table, series=series, number=table)
-    rows = sorted((r for r in plans.seat_rows(series) if r.table == table_obj.number),
+    rows = sorted((r for r in charts.seat_rows(series) if r.table == table_obj.number),
                   key=lambda r: r.position)
     size = len(rows)
     first_dealer = None

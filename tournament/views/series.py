@@ -6,10 +6,11 @@ from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from tournament.forms import MoveForm, SeatForm, SwapForm
 from tournament.models import SeatingMethod, Series
 from tournament.permissions import organizer_required
+from tournament.seating import charts
 from tournament.seating import services as plans
+from tournament.seating.forms import MoveForm, SeatForm, SwapForm
 
 
 def _series(tournament, number: int) -> Series:
@@ -22,7 +23,7 @@ def series_plan(request, tournament, number):
     method = SeatingMethod.RESEAT if number > 1 else SeatingMethod.DRAW
     return render(request, "tournament/organize/series.html", {
         "tournament": tournament, "series": series,
-        "tables": plans.chart_by_table(series),
+        "tables": charts.chart_by_table(series),
         "problems": plans.plan_problems(series) if series.tables.exists() else [],
         "checked_in": len(plans.checked_in_ids(tournament)),
         "seat_form": SeatForm(initial={"method": method}),
