@@ -5,18 +5,17 @@ import datetime
 import pytest
 
 from tournament.models import AuditEntry, Club, Entry, KeepApart, Player, Tournament
+from tournament.registration.attendance import check_in, withdraw
 from tournament.registration.services import (
     NEW_PERSON,
     KnownPersonError,
     NamesakeError,
     RegistrationError,
     add_keep_apart,
-    check_in,
     find_duplicates,
     next_number,
     register_player,
     update_entry,
-    withdraw,
 )
 
 pytestmark = pytest.mark.django_db

@@ -22,6 +22,7 @@ from tournament.models import (
     SheetStatus,
     Tournament,
 )
+from tournament.registration import attendance
 from tournament.registration import services as registration
 from tournament.seating import services as plans
 from tournament.sheets import services as deals
@@ -375,7 +376,7 @@ def test_withdrawing_from_a_draft_plan_frees_the_seat(organizer, tournament):
     series = plans.ensure_series(tournament)[0]
     plans.seat_series(series, SeatingMethod.DRAW, "draft", user=None)
     entry = Entry.objects.get(tournament=tournament, number=1)
-    registration.withdraw(entry, organizer)
+    attendance.withdraw(entry, organizer)
     assert not Seat.objects.filter(entry=entry).exists()
     assert sum(len(t) for t in plans.tables_of(series)) == 6
     assert AuditEntry.objects.filter(action="seat removed").exists()

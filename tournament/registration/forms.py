@@ -11,13 +11,12 @@ from django import forms
 
 from tournament.models import Club
 from tournament.parsing import INT_MAX
-from tournament.refusals import show_on_form
+from tournament.refusals import Refusal, show_on_form
 from tournament.registration.importing import decode_upload
 from tournament.registration.services import (
     NEW_PERSON,
     KnownPersonError,
     NamesakeError,
-    RegistrationError,
 )
 
 MAX_UPLOAD_BYTES = 2 * 1024 * 1024
@@ -29,8 +28,8 @@ def clean_search(form: forms.Form) -> str:
     return form.cleaned_data["q"][:SEARCH_MAX]
 
 
-def add_refusal(form: forms.Form, error: RegistrationError) -> None:
-    """Show a refusal of ``tournament.registration.services`` on its field, or on the whole form."""
+def add_refusal(form: forms.Form, error: Refusal) -> None:
+    """Show a refusal on its field, or on the whole form; a known name offers the persons."""
     if isinstance(error, KnownPersonError):
         form.offer_persons(error.known)
     show_on_form(form, error)

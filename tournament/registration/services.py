@@ -13,18 +13,17 @@ from dataclasses import dataclass, field
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
-from django.db.models import Count, Max, Q
+from django.db.models import Max, Q
 from django.utils import timezone
 
 from tournament import parsing
 from tournament.audit import record_change
-from tournament.models import Club, Entry, KeepApart, Player, Seat, SeriesStatus, Tournament
-from tournament.parsing import BIG_INT_MAX, INT_MAX, int_param
+from tournament.models import Club, Entry, KeepApart, Player, Tournament
 from tournament.permissions import tournaments_of
 from tournament.refusals import Refusal
+from tournament.registration.clubs import CLUB_MAX, _get_or_create_club, find_club
 
 NAME_MAX = Player._meta.get_field("first_name").max_length
-CLUB_MAX = Club._meta.get_field("name").max_length
 
 
 class RegistrationError(Refusal):
@@ -85,37 +84,6 @@ def player_label(entry: Entry) -> str:
     if entry.club_id:
         return f"{entry.name} of {entry.club.name}"
     return f"{entry.name} (no club)"
-
-
-def find_club(name: str) -> Club | None:
-    """The club of that name, ignoring case and extra spaces; None for an empty or unknown name."""
-    name = clean_text(name)
-    if not name:
-        return None
-    return Club.objects.filter(name__iexact=name).first()
-
-
-def _get_or_create_club(name: str, tournament: Tournament | None, user) -> Club | None:
-    name = clean_text(name)
-    if not name:
-        return None
-    club = find_club(name)
-    if club is None:
-        creator = user if user is not None and user.is_authenticated else None
-        club = Club.objects.create(name=name, created_by=creator)
-        record_change(tournament, user, "club created", club.name, after={"name": club.name})
-    return club
-
-
-def clubs_for(tournament: Tournament, user=None):
-    """The clubs an organizer chooses from: those of this tournament's entries, of the other
-    tournaments he runs, and those he created; never the whole site's list."""
-    visible = Q(entries__tournament=tournament)
-    if user is not None and user.is_authenticated:
-        if user.is_superuser:
-            return Club.objects.all()
-        visible |= Q(entries__tournament__in=tournaments_of(user)) | Q(created_by=user)
-    return Club.objects.filter(pk__in=Club.objects.filter(visible).values("pk"))
 
 
 def lock_tournament(tournament: Tournament) -> None:
@@ -371,94 +339,7 @@ def update_entry(entry: Entry, *, first_name: str, last_name: str, club_name: st
     return entry
 
 
-def check_in(entry: Entry, user, checked_in: bool = True) -> Entry:
-    """Check an entry in (or undo it). A withdrawn entry must be reinstated first."""
-    with transaction.atomic():
-        entry = Entry.objects.select_for_update().get(pk=entry.pk)
-        if checked_in and entry.withdrawn:
-            raise RegistrationError(
-                "checked_in", f"{entry.name} (number {entry.number}) is withdrawn; "
-                              "reinstate the player before checking in.")
-        if entry.checked_in == checked_in:
-            return entry
-        before = {"checked_in": entry.checked_in}
-        entry.checked_in = checked_in
-        entry.checked_in_at = timezone.now() if checked_in else None
-        entry.save(update_fields=["checked_in", "checked_in_at"])
-        record_change(entry.tournament, user, "checked in" if checked_in else "check-in undone",
-                      str(entry), before=before, after={"checked_in": checked_in})
-    return entry
-
-
-def withdraw(entry: Entry, user, withdrawn: bool = True) -> Entry:
-    """Withdraw an entry (which also undoes its check-in) or reinstate it (not checked in).
-
-    A player who sits at a table of a published series that is not finished cannot leave it:
-    the table's sheet needs him. From a draft plan his seat is removed (the plan then asks to
-    be seated again before it can be published).
-    """
-    with transaction.atomic():
-        entry = Entry.objects.select_for_update().get(pk=entry.pk)
-        if entry.withdrawn == withdrawn:
-            return entry
-        before = {"withdrawn": entry.withdrawn, "checked_in": entry.checked_in}
-        if withdrawn:
-            _leave_draft_plans(entry, user)
-        entry.withdrawn = withdrawn
-        if withdrawn:
-            entry.checked_in = False
-            entry.checked_in_at = None
-        entry.save(update_fields=["withdrawn", "checked_in", "checked_in_at"])
-        record_change(entry.tournament, user, "withdrawn" if withdrawn else "reinstated",
-                      str(entry), before=before,
-                      after={"withdrawn": entry.withdrawn, "checked_in": entry.checked_in})
-    return entry
-
-
-def _leave_draft_plans(entry: Entry, user) -> None:
-    seats = Seat.objects.filter(entry=entry).select_related("series", "table")
-    for seat in seats:
-        series = seat.series
-        if series.status in (SeriesStatus.SEATED, SeriesStatus.PLAYING):
-            raise RegistrationError(
-                "withdrawn", f"{entry.name} sits at table {seat.table.number} of series "
-                             f"{series.number}, which is under way; the table's sheet needs "
-                             "every player. Swap the player out in the series plan first, or "
-                             "withdraw after the series.")
-    for seat in seats:
-        if seat.series.status == SeriesStatus.DRAFT:
-            seat.delete()
-            record_change(entry.tournament, user, "seat removed",
-                          f"series {seat.series.number}",
-                          before={"player": entry.number, "table": seat.table.number,
-                                  "seat": seat.position})
-
-
-# --- clubs and keep-apart pairs ----------------------------------------------------------------
-
-
-def add_club(name: str, city: str = "", *, tournament: Tournament | None = None,
-             user=None) -> Club:
-    name, city = clean_text(name), clean_text(city)
-    if not name:
-        raise RegistrationError("name", "The club name is empty.")
-    if len(name) > CLUB_MAX:
-        raise RegistrationError("name", f"The club name is longer than {CLUB_MAX} letters.")
-    existing = find_club(name)
-    if existing is not None:
-        raise RegistrationError("name", f"The club {existing.name} already exists.")
-    with transaction.atomic():
-        club = Club.objects.create(name=name, city=city)
-        record_change(tournament, user, "club created", club.name,
-                      after={"name": club.name, "city": club.city})
-    return club
-
-
-def clubs_with_counts(tournament: Tournament, user=None):
-    """The clubs the organizer sees (``clubs_for``), each with ``players`` = how many of this
-    tournament's (not withdrawn) entries play for it."""
-    return clubs_for(tournament, user).annotate(players=Count(
-        "entries", filter=Q(entries__tournament=tournament, entries__withdrawn=False)))
+# --- keep-apart pairs ----------------------------------------------------------------
 
 
 def add_keep_apart(tournament: Tournament, first_number: int, second_number: int,
@@ -496,46 +377,3 @@ def remove_keep_apart(pair: KeepApart, *, user=None) -> None:
         subject = str(pair)
         pair.delete()
         record_change(pair.tournament, user, "keep apart removed", subject, before=before)
-
-
-# --- the list ----------------------------------------------------------------------------------
-
-STATUSES = {
-    "registered": Q(withdrawn=False, checked_in=False),
-    "checked_in": Q(checked_in=True),
-    "withdrawn": Q(withdrawn=True),
-}
-
-
-def entry_counts(tournament: Tournament) -> dict[str, int]:
-    """Registered (everyone not withdrawn), checked in and withdrawn, in one query."""
-    return tournament.entries.aggregate(
-        registered=Count("pk", filter=Q(withdrawn=False)),
-        checked_in=Count("pk", filter=Q(checked_in=True)),
-        withdrawn=Count("pk", filter=Q(withdrawn=True)),
-    )
-
-
-def search_entries(tournament: Tournament, q: str = "", club: str = "", status: str = ""):
-    """The tournament's entries matching a number or name words, a club id ("none" for no
-    club) and a status (registered, checked_in, withdrawn)."""
-    entries = tournament.entries.select_related("club")
-    q = clean_text(q)
-    if q.isascii() and q.isdigit():  # a number; one no entry can have finds nothing
-        entries = entries.filter(number=int_param(q, 1, INT_MAX) or 0)
-    elif q:
-        for word in q.split():
-            entries = entries.filter(Q(first_name__icontains=word)
-                                     | Q(last_name__icontains=word))
-    if club == "none":
-        entries = entries.filter(club__isnull=True)
-    elif club.isascii() and club.isdigit():
-        entries = entries.filter(club_id=int_param(club, 1, BIG_INT_MAX) or 0)
-    if status in STATUSES:
-        entries = entries.filter(STATUSES[status])
-    return entries
-
-
-def recent_check_ins(tournament: Tournament, count: int = 10):
-    return (tournament.entries.filter(checked_in=True).select_related("club")
-            .order_by("-checked_in_at", "-pk")[:count])

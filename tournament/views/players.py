@@ -15,6 +15,8 @@ from django.views.decorators.http import require_POST
 from tournament.models import Club, Entry, KeepApart
 from tournament.parsing import BIG_INT_MAX, configure_table, int_param, safe_next
 from tournament.permissions import organizer_required, staff_required
+from tournament.refusals import Refusal
+from tournament.registration import attendance, clubs
 from tournament.registration import services as registration
 from tournament.registration.forms import (
     ClubForm,
@@ -57,19 +59,19 @@ def _back(request, tournament):
 def player_list(request, tournament):
     clubs = Club.objects.filter(entries__tournament=tournament).distinct()
     filters = EntryFilterForm(request.GET or None, clubs=clubs)
-    entries = registration.search_entries(tournament, **filters.filters())
+    entries = attendance.search_entries(tournament, **filters.filters())
     table = EntryTable(entries, slug=tournament.slug)
     configure_table(request, table, PER_PAGE)
     return render(request, TEMPLATES + "list.html", {
         "tournament": tournament, "table": table, "filters": filters,
-        "counts": registration.entry_counts(tournament),
+        "counts": attendance.entry_counts(tournament),
     })
 
 
 @organizer_required
 def player_add(request, tournament):
     form = PlayerForm(request.POST or None, next_number=registration.next_number(tournament),
-                      clubs=registration.clubs_for(tournament, request.user))
+                      clubs=clubs.clubs_for(tournament, request.user))
     if request.method == "POST" and form.is_valid():
         try:
             entry = registration.register_player(tournament, user=request.user,
@@ -94,7 +96,7 @@ def entry_edit(request, tournament, number):
     initial = {"first_name": entry.first_name, "last_name": entry.last_name,
                "club": entry.club_id, "email": entry.email, "number": entry.number}
     form = PlayerForm(request.POST or None, initial=initial,
-                      clubs=registration.clubs_for(tournament, request.user))
+                      clubs=clubs.clubs_for(tournament, request.user))
     if request.method == "POST" and form.is_valid():
         kwargs = form.registration_kwargs()
         try:
@@ -115,7 +117,7 @@ def entry_check_in(request, tournament, number):
     entry = _entry(tournament, number)
     wanted = _flag(request.POST.get("checked_in"), entry.checked_in)
     try:
-        entry = registration.check_in(entry, request.user, checked_in=wanted)
+        entry = attendance.check_in(entry, request.user, checked_in=wanted)
     except RegistrationError as error:
         messages.error(request, error.message)
     else:
@@ -130,7 +132,7 @@ def entry_withdraw(request, tournament, number):
     entry = _entry(tournament, number)
     wanted = _flag(request.POST.get("withdrawn"), entry.withdrawn)
     try:
-        entry = registration.withdraw(entry, request.user, withdrawn=wanted)
+        entry = attendance.withdraw(entry, request.user, withdrawn=wanted)
     except RegistrationError as error:
         messages.error(request, error.message)
     else:
@@ -143,7 +145,7 @@ def entry_withdraw(request, tournament, number):
 def door(request, tournament):
     search = DoorSearchForm(request.GET or None)
     q = search.cleaned_data["q"] if search.is_valid() else ""
-    matches = list(registration.search_entries(tournament, q=q)[:20]) if q else []
+    matches = list(attendance.search_entries(tournament, q=q)[:20]) if q else []
     if len(matches) == 1 and matches[0].status == "registered":
         # One hit: the focus goes to its check-in button, so Enter checks in.
         search.fields["q"].widget.attrs.pop("autofocus", None)
@@ -160,10 +162,10 @@ def door(request, tournament):
             return redirect("tournament:door", tournament.slug)
     return render(request, TEMPLATES + "door.html", {
         "tournament": tournament, "search": search, "q": q, "matches": matches,
-        "quick": quick, "recent": registration.recent_check_ins(tournament),
-        "club_names": registration.clubs_for(tournament, request.user).values_list(
+        "quick": quick, "recent": attendance.recent_check_ins(tournament),
+        "club_names": clubs.clubs_for(tournament, request.user).values_list(
             "name", flat=True),
-        "counts": registration.entry_counts(tournament),
+        "counts": attendance.entry_counts(tournament),
         "here": request.get_full_path(),
     })
 
@@ -219,14 +221,14 @@ def club_list(request, tournament):
     form = ClubForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            club = registration.add_club(form.cleaned_data["name"], form.cleaned_data["city"],
-                                         tournament=tournament, user=request.user)
-        except RegistrationError as error:
+            club = clubs.add_club(form.cleaned_data["name"], form.cleaned_data["city"],
+                                  tournament=tournament, user=request.user)
+        except Refusal as error:
             add_refusal(form, error)
         else:
             messages.success(request, f"Added the club {club.name}.")
             return redirect("tournament:clubs", tournament.slug)
-    table = ClubTable(registration.clubs_with_counts(tournament, request.user))
+    table = ClubTable(clubs.clubs_with_counts(tournament, request.user))
     configure_table(request, table, PER_PAGE)
     no_club = tournament.entries.filter(club__isnull=True, withdrawn=False).aggregate(
         n=Count("pk"))["n"]

@@ -1,0 +1,122 @@
+"""The door and the list: check-in, withdrawal, searching and counting a tournament's entries.
+
+Services over the ORM: one transaction and one audit entry per change; refusals raise
+``RegistrationError`` with the form field they belong to.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.db.models import Count, Q
+from django.utils import timezone
+
+from tournament.audit import record_change
+from tournament.models import Entry, Seat, SeriesStatus, Tournament
+from tournament.parsing import BIG_INT_MAX, INT_MAX, int_param
+from tournament.registration.services import RegistrationError, clean_text
+
+
+def check_in(entry: Entry, user, checked_in: bool = True) -> Entry:
+    """Check an entry in (or undo it). A withdrawn entry must be reinstated first."""
+    with transaction.atomic():
+        entry = Entry.objects.select_for_update().get(pk=entry.pk)
+        if checked_in and entry.withdrawn:
+            raise RegistrationError(
+                "checked_in", f"{entry.name} (number {entry.number}) is withdrawn; "
+                              "reinstate the player before checking in.")
+        if entry.checked_in == checked_in:
+            return entry
+        before = {"checked_in": entry.checked_in}
+        entry.checked_in = checked_in
+        entry.checked_in_at = timezone.now() if checked_in else None
+        entry.save(update_fields=["checked_in", "checked_in_at"])
+        record_change(entry.tournament, user, "checked in" if checked_in else "check-in undone",
+                      str(entry), before=before, after={"checked_in": checked_in})
+    return entry
+
+
+def withdraw(entry: Entry, user, withdrawn: bool = True) -> Entry:
+    """Withdraw an entry (which also undoes its check-in) or reinstate it (not checked in).
+
+    A player who sits at a table of a published series that is not finished cannot leave it:
+    the table's sheet needs him. From a draft plan his seat is removed (the plan then asks to
+    be seated again before it can be published).
+    """
+    with transaction.atomic():
+        entry = Entry.objects.select_for_update().get(pk=entry.pk)
+        if entry.withdrawn == withdrawn:
+            return entry
+        before = {"withdrawn": entry.withdrawn, "checked_in": entry.checked_in}
+        if withdrawn:
+            _leave_draft_plans(entry, user)
+        entry.withdrawn = withdrawn
+        if withdrawn:
+            entry.checked_in = False
+            entry.checked_in_at = None
+        entry.save(update_fields=["withdrawn", "checked_in", "checked_in_at"])
+        record_change(entry.tournament, user, "withdrawn" if withdrawn else "reinstated",
+                      str(entry), before=before,
+                      after={"withdrawn": entry.withdrawn, "checked_in": entry.checked_in})
+    return entry
+
+
+def _leave_draft_plans(entry: Entry, user) -> None:
+    seats = Seat.objects.filter(entry=entry).select_related("series", "table")
+    for seat in seats:
+        series = seat.series
+        if series.status in (SeriesStatus.SEATED, SeriesStatus.PLAYING):
+            raise RegistrationError(
+                "withdrawn", f"{entry.name} sits at table {seat.table.number} of series "
+                             f"{series.number}, which is under way; the table's sheet needs "
+                             "every player. Swap the player out in the series plan first, or "
+                             "withdraw after the series.")
+    for seat in seats:
+        if seat.series.status == SeriesStatus.DRAFT:
+            seat.delete()
+            record_change(entry.tournament, user, "seat removed",
+                          f"series {seat.series.number}",
+                          before={"player": entry.number, "table": seat.table.number,
+                                  "seat": seat.position})
+
+
+# --- the list ----------------------------------------------------------------------------------
+
+STATUSES = {
+    "registered": Q(withdrawn=False, checked_in=False),
+    "checked_in": Q(checked_in=True),
+    "withdrawn": Q(withdrawn=True),
+}
+
+
+def entry_counts(tournament: Tournament) -> dict[str, int]:
+    """Registered (everyone not withdrawn), checked in and withdrawn, in one query."""
+    return tournament.entries.aggregate(
+        registered=Count("pk", filter=Q(withdrawn=False)),
+        checked_in=Count("pk", filter=Q(checked_in=True)),
+        withdrawn=Count("pk", filter=Q(withdrawn=True)),
+    )
+
+
+def search_entries(tournament: Tournament, q: str = "", club: str = "", status: str = ""):
+    """The tournament's entries matching a number or name words, a club id ("none" for no
+    club) and a status (registered, checked_in, withdrawn)."""
+    entries = tournament.entries.select_related("club")
+    q = clean_text(q)
+    if q.isascii() and q.isdigit():  # a number; one no entry can have finds nothing
+        entries = entries.filter(number=int_param(q, 1, INT_MAX) or 0)
+    elif q:
+        for word in q.split():
+            entries = entries.filter(Q(first_name__icontains=word)
+                                     | Q(last_name__icontains=word))
+    if club == "none":
+        entries = entries.filter(club__isnull=True)
+    elif club.isascii() and club.isdigit():
+        entries = entries.filter(club_id=int_param(club, 1, BIG_INT_MAX) or 0)
+    if status in STATUSES:
+        entries = entries.filter(STATUSES[status])
+    return entries
+
+
+def recent_check_ins(tournament: Tournament, count: int = 10):
+    return (tournament.entries.filter(checked_in=True).select_related("club")
+            .order_by("-checked_in_at", "-pk")[:count])
