@@ -78,7 +78,7 @@ SUIT_KEYS = ["clubs", "spades", "hearts", "diamonds"]
 
 def random_deal(rng: random.Random, info, number: int):
     """A plausible deal for seat rotation ``number`` at the table ``info``."""
-    from tournament.sheets.services import DealInput
+    from tournament.sheets.loaders import DealInput
 
     dealer = info.dealer(number)
     active = [p.position for p in info.players if info.size == 3 or p.position != dealer]
@@ -113,7 +113,7 @@ def random_deal(rng: random.Random, info, number: int):
 def play_demo_series(series, rng: random.Random, share: float = 1.0, confirm: bool = True):
     """Fill every table of ``series`` with deals (``share`` of the series) in bulk."""
     from tournament.models import Deal, Penalty, SheetStatus
-    from tournament.sheets.services import score_input, table_info
+    from tournament.sheets.loaders import score_input, table_info
 
     deals, penalties = [], []
     for table in series.tables.all():

@@ -6,7 +6,7 @@ from django import forms
 
 from engine import EngineError, Game, GameKind, InvalidRecord, Suit
 from tournament.parsing import INT_MAX, INT_MIN, SMALL_INT_MAX, NameField
-from tournament.sheets.services import DealInput, TableInfo, score_input
+from tournament.sheets.loaders import DealInput, TableInfo, score_input
 
 SUITS = [(s.key, f"{s.symbol} {s.title}s") for s in sorted(Suit, reverse=True)]
 REVOKE_CHOICES = [("", "no revoke"), ("opponent", "an opponent revoked (declarer wins)"),

@@ -13,7 +13,7 @@ from django.db.models import Count
 from tournament.models import Deal, Series, SeriesStatus, SheetStatus, Table
 from tournament.permissions import Role
 from tournament.sheets.forms import FLAGS, ConfirmForm, DealForm, PenaltyForm, SubmitForm
-from tournament.sheets.services import TableInfo, load_sheet, table_info
+from tournament.sheets.loaders import TableInfo, load_sheet, table_info
 from tournament.sheets.sheet import Sheet, SheetRow
 
 ALWAYS_SHOWN = ("game",)

@@ -1,0 +1,163 @@
+"""The life of a score sheet: open → submitted (by the scorekeeper) → confirmed (by a second
+person on another device), and back to open by a change or an organizer's reopening. Every
+change of ``Table.sheet_status`` happens in this module, with its audit entry; the guards
+that every change of a sheet passes live here too."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+
+from tournament import lifecycle
+from tournament.audit import record_change
+from tournament.models import SeriesStatus, SheetStatus, Table
+from tournament.permissions import Role, role_of
+from tournament.refusals import Refusal
+from tournament.sheets.loaders import load_sheet, table_info
+
+
+class SheetError(Refusal):
+    """A change the sheet refuses, in one sentence for the person at the table."""
+
+
+class StaleSheet(SheetError):
+    pass
+
+
+def lock(table: Table) -> Table:
+    return Table.objects.select_for_update().select_related("series__tournament").get(
+        pk=table.pk)
+
+
+def require_open(table: Table, user) -> None:
+    series = table.series
+    if series.status == SeriesStatus.DRAFT:
+        raise SheetError(f"Series {series.number} is not published yet; deals cannot be "
+                         "entered.")
+    seated = table.seats.count()
+    if seated not in (3, 4):
+        raise SheetError(f"Table {table.number} has {seated} players; a score "
+                         "sheet needs 3 or 4. An organizer corrects the series plan first.")
+    if table.sheet_status != SheetStatus.CONFIRMED:
+        return
+    if role_of(user, series.tournament) is not Role.ORGANIZER:
+        raise SheetError("This sheet is confirmed; only an organizer can change it now.")
+    if series.is_released:
+        raise SheetError(f"The results of series {series.number} are released; reopen this "
+                         "sheet first (the public pages then say a correction is in "
+                         "progress).")
+
+
+def subject(table: Table, number: int | None = None) -> str:
+    where = f"series {table.series.number} table {table.number}"
+    return f"{where} deal {number}" if number else where
+
+
+def reopen_on_change(table: Table, actor: str, user, session: str = "") -> list[str]:
+    """A change to a submitted sheet takes it back to open (the submitter's word no longer
+    covers it); returns the fields it set, for the caller's save."""
+    if table.sheet_status != SheetStatus.SUBMITTED:
+        return []
+    table.sheet_status = SheetStatus.OPEN
+    table.submitted_by, table.submitted_at = "", None
+    record_change(table.series.tournament, user, "sheet reopened", subject(table),
+                  actor=actor, session=session, before={"status": "submitted"},
+                  after={"status": "open"})
+    return ["sheet_status", "submitted_by", "submitted_at"]
+
+
+def submit_sheet(table: Table, name: str, user=None, session: str = "") -> None:
+    """The scorekeeper hands in a complete sheet for a second person to confirm."""
+    name = name.strip()
+    with transaction.atomic():
+        table = lock(table)
+        require_open(table, user)
+        if table.sheet_status != SheetStatus.OPEN:
+            raise SheetError("This sheet is already submitted.")
+        if not name:
+            raise SheetError("Enter your name to submit the sheet.")
+        sheet = load_sheet(table_info(table))
+        if not sheet.complete:
+            missing = (f"{sheet.deal_count - sheet.played} deal(s) are missing"
+                       if sheet.played < sheet.deal_count else "; ".join(sheet.problems))
+            raise SheetError(f"The sheet cannot be submitted yet: {missing}.")
+        table.sheet_status = SheetStatus.SUBMITTED
+        table.submitted_by, table.submitted_at = name, timezone.now()
+        table.submitted_session = session
+        table.sheet_version += 1
+        table.save(update_fields=["sheet_status", "submitted_by", "submitted_at",
+                                  "submitted_session", "sheet_version"])
+        record_change(table.series.tournament, user, "sheet submitted", subject(table),
+                      actor=name, session=session, after={"totals": list(sheet.totals)})
+
+
+def confirm_sheet(table: Table, name: str, user=None, totals: list[int] | None = None,
+                  override: bool = False, session: str = "") -> None:
+    """A second person confirms: another player of the table, on another device than the one
+    that submitted, or the tournament's staff. Only an organizer may override (confirm his
+    own submission, skip the blind check)."""
+    name = name.strip()
+    with transaction.atomic():
+        table = lock(table)
+        tournament = table.series.tournament
+        role = role_of(user, tournament)
+        override = override and role is Role.ORGANIZER
+        if table.sheet_status != SheetStatus.SUBMITTED:
+            raise SheetError("Only a submitted sheet can be confirmed.")
+        info = table_info(table)
+        if role >= Role.ASSISTANT and not name:
+            name = user.get_username()
+        players = {p.name.lower() for p in info.players}
+        if role is Role.NONE and name.lower() not in players:
+            raise SheetError("Confirm with the name of a player of this table.")
+        same_person = name.lower() == table.submitted_by.lower()
+        if same_person and not override:
+            raise SheetError(f"{table.submitted_by} submitted this sheet and cannot confirm "
+                             "it too; another player of the table (or an organizer) confirms.")
+        same_device = bool(session) and session == table.submitted_session
+        if same_device and not override:
+            raise SheetError("This sheet was submitted from this device. The confirmation "
+                             "comes from a second phone: another player of the table opens "
+                             "the table's link on his own phone (or an organizer confirms).")
+        sheet = load_sheet(info)
+        blind = tournament.blind_check and not override
+        if blind and (totals is None or list(totals) != list(sheet.totals)):
+            raise SheetError("The totals you typed do not match the sheet; check the "
+                             "paper sheet with the scorekeeper.")
+        table.sheet_status = SheetStatus.CONFIRMED
+        table.confirmed_by, table.confirmed_at = name, timezone.now()
+        table.confirmation_override = bool((same_person or same_device) and override)
+        table.blind_checked = bool(tournament.blind_check and totals is not None)
+        table.sheet_version += 1
+        table.save(update_fields=["sheet_status", "confirmed_by", "confirmed_at",
+                                  "confirmation_override", "blind_checked", "sheet_version"])
+        record_change(tournament, user, "sheet confirmed" + (" (override)" if
+                      table.confirmation_override else ""), subject(table), actor=name,
+                      session=session,
+                      after={"totals": list(sheet.totals), "submitted_by": table.submitted_by,
+                             "submitted_from": table.submitted_session})
+        lifecycle.sheet_confirmed(table.series, user, name)
+
+
+def reopen_sheet(table: Table, user, released_ok: bool = False, session: str = "") -> None:
+    """An organizer reopens a submitted or confirmed sheet for corrections. In a released
+    series that needs ``released_ok``: the organizer agreed that the public pages say a
+    correction is in progress until the sheet is confirmed again."""
+    with transaction.atomic():
+        table = lock(table)
+        if role_of(user, table.series.tournament) is not Role.ORGANIZER:
+            raise SheetError("Only an organizer can reopen a sheet.")
+        if table.sheet_status == SheetStatus.OPEN:
+            raise SheetError(f"The sheet of table {table.number} is open already.")
+        try:
+            lifecycle.sheet_reopened(table.series, user, released_ok=released_ok)
+        except lifecycle.LifecycleError as exc:
+            raise SheetError(str(exc)) from exc
+        before = {"status": table.sheet_status, "confirmed_by": table.confirmed_by}
+        table.sheet_status = SheetStatus.OPEN
+        table.submitted_by = table.confirmed_by = table.submitted_session = ""
+        table.submitted_at = table.confirmed_at = None
+        table.sheet_version += 1
+        table.save()
+        record_change(table.series.tournament, user, "sheet reopened", subject(table),
+                      session=session, before=before, after={"status": "open"})

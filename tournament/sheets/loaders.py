@@ -1,0 +1,178 @@
+"""Reading a table's score sheet: who sits where, a deal scored by the engine, the sheet with
+its running totals. Queries and the engine; nothing is written here."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine import (
+    EngineError,
+    InvalidRecord,
+    Outcome,
+    RuleSet,
+    dealer_seat,
+    describe,
+    evaluate_outcome,
+    get_rule_set,
+)
+from tournament.models import Deal, Penalty, Table
+from tournament.sheets.sheet import Sheet, SheetDeal, SheetPenalty, build_sheet, deal_entries
+
+
+@dataclass(frozen=True)
+class Player:
+    position: int
+    number: int
+    name: str
+
+
+@dataclass(frozen=True)
+class TableInfo:
+    table: Table
+    rules: RuleSet
+    options: dict[str, bool]
+    players: tuple[Player, ...]  # seat order
+    deal_count: int
+
+    @property
+    def size(self) -> int:
+        return len(self.players)
+
+    @property
+    def tournament(self):
+        return self.table.series.tournament
+
+    def name(self, seat: int | None) -> str:
+        if seat is None:
+            return ""
+        return next((p.name for p in self.players if p.position == seat), f"seat {seat}")
+
+    def dealer(self, number: int) -> int:
+        return dealer_seat(number, self.size, self.rules)
+
+
+def table_info(table: Table) -> TableInfo:
+    tournament = table.series.tournament
+    players = tuple(
+        Player(position, number, f"{first} {last}")
+        for position, number, first, last in table.seats.order_by("position").values_list(
+            "position", "entry__number", "entry__first_name",
+            "entry__last_name")
+    )
+    return TableInfo(table=table, rules=get_rule_set(tournament.rule_set),
+                     options=tournament.resolved_options, players=players,
+                     deal_count=tournament.deals_at(len(players)))
+
+
+@dataclass(frozen=True)
+class DealInput:
+    """What the entry form produced: the canonical record plus the seats it names."""
+
+    record: dict
+    declarer: int | None = None
+    contra_by: int | None = None
+    revoked_by: int | None = None
+
+
+@dataclass(frozen=True)
+class Scored:
+    outcome: Outcome
+    text: str
+    entries: dict[int, int]
+
+
+def score_input(info: TableInfo, number: int, data: DealInput) -> Scored:
+    """Check the seats against the table and score the record; raises InvalidRecord."""
+    record = data.record
+    game = info.rules.game(record.get("game", ""))
+    dealer = info.dealer(number)
+    seats = {p.position for p in info.players}
+    sits_out = dealer if info.size == 4 else None
+    declared = game is not None and game.is_declared
+    if declared:
+        if data.declarer not in seats:
+            raise InvalidRecord("declarer", "declarer_missing", "Declarer: choose who played.")
+        if data.declarer == sits_out:
+            raise InvalidRecord("declarer", "dealer_sits_out",
+                                "Declarer: the dealer sits out at a four-table and cannot "
+                                "play this deal.")
+    elif data.declarer is not None:
+        raise InvalidRecord("declarer", "no_declarer", "Declarer: nobody plays a "
+                            f"{game.name if game else 'deal'}.")
+    if record.get("game") == "ramsch" and record.get("loser") == sits_out:
+        raise InvalidRecord("loser", "dealer_sits_out",
+                            "Loser: the dealer sits out at a four-table and took no tricks.")
+    for key, seat, what in (("contra_by", data.contra_by, "said Contra"),
+                            ("revoked_by", data.revoked_by, "revoked")):
+        if seat is None:
+            continue
+        if seat not in seats or seat in (data.declarer, sits_out):
+            raise InvalidRecord(key, "not_an_opponent",
+                                f"{'Contra' if key == 'contra_by' else 'Revoked'} by: only an "
+                                f"opponent of the declarer {what}.")
+    if record.get("contra") and data.contra_by is None:
+        raise InvalidRecord("contra_by", "contra_by_missing",
+                            "Contra by: choose the opponent who said Contra.")
+    if record.get("revoke") == "opponent" and data.revoked_by is None:
+        raise InvalidRecord("revoked_by", "revoked_by_missing",
+                            "Revoked by: choose the opponent who revoked.")
+    outcome = evaluate_outcome(record, info.rules, info.options)
+    text = describe(record, info.rules, info.options)
+    entries = deal_entries(
+        outcome.value, data.declarer, loser=record.get("loser"),
+        contra_by=data.contra_by, contra_value=outcome.contra_value,
+        revoked_by=data.revoked_by if record.get("revoke") == "opponent" else None,
+        revoke_value=outcome.revoke_value,
+    )
+    return Scored(outcome, text, entries)
+
+
+def _sheet_deal(deal: Deal) -> SheetDeal:
+    outcome = deal.outcome
+    return SheetDeal(
+        number=deal.number, dealer=deal.dealer, declarer=deal.declarer, text=deal.description,
+        value=deal.value, won=outcome.get("won") if deal.declarer else None, key=deal.pk,
+        entries=deal_entries(deal.value, deal.declarer, loser=deal.record.get("loser"),
+                             contra_by=deal.contra_by, contra_value=outcome.get("contra_value"),
+                             revoked_by=deal.revoked_by,
+                             revoke_value=outcome.get("revoke_value")),
+    )
+
+
+def penalty_text(info: TableInfo, penalty: Penalty) -> str:
+    kind = info.rules.penalty(penalty.reason)
+    text = kind.text if kind else penalty.reason
+    return f"Penalty: {text}" + (f" ({penalty.note})" if penalty.note else "")
+
+
+def load_sheet(info: TableInfo, extra: SheetDeal | None = None) -> Sheet:
+    """The sheet from the database (two queries), optionally with a deal not yet saved."""
+    deals = list(info.table.deals.all())
+    sheet_deals = [_sheet_deal(d) for d in deals]
+    if extra is not None:
+        sheet_deals = [d for d in sheet_deals if d.number != extra.number] + [extra]
+    penalties = [
+        SheetPenalty(p.after_deal, p.seat, p.points, penalty_text(info, p), key=p.pk)
+        for p in info.table.penalties.all()
+    ]
+    sheet = build_sheet(info.size, info.deal_count, sheet_deals, penalties, info.rules)
+    problems = list(sheet.problems)
+    for deal in deals:  # a stored value must still be what the rules give
+        try:
+            value = evaluate_outcome(deal.record, info.rules, info.options).value
+        except EngineError as exc:
+            problems.append(f"Deal {deal.number}: {exc}")
+            continue
+        if value != deal.value:
+            problems.append(f"Deal {deal.number}: stored {deal.value}, the rules give {value}.")
+    if problems != list(sheet.problems):
+        sheet = Sheet(sheet.seats, sheet.deal_count, sheet.rows, sheet.totals, sheet.played,
+                      tuple(problems))
+    return sheet
+
+
+def preview(info: TableInfo, number: int, data: DealInput) -> tuple[Scored, Sheet]:
+    scored = score_input(info, number, data)
+    candidate = SheetDeal(number, info.dealer(number), data.declarer, scored.text,
+                          scored.outcome.value, scored.entries, scored.outcome.won)
+    return scored, load_sheet(info, extra=candidate)
