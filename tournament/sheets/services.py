@@ -17,6 +17,7 @@ from engine import (
     EngineError,
     InvalidRecord,
     Outcome,
+    Revoker,
     RuleSet,
     dealer_seat,
     describe,
@@ -132,7 +133,7 @@ def score_input(info: TableInfo, number: int, data: DealInput) -> Scored:
     if record.get("contra") and data.contra_by is None:
         raise InvalidRecord("contra_by", "contra_by_missing",
                             "Contra by: choose the opponent who said Contra.")
-    if record.get("revoke") == "opponent" and data.revoked_by is None:
+    if record.get("revoke") == Revoker.OPPONENT and data.revoked_by is None:
         raise InvalidRecord("revoked_by", "revoked_by_missing",
                             "Revoked by: choose the opponent who revoked.")
     outcome = evaluate_outcome(record, info.rules, info.options)
@@ -140,7 +141,7 @@ def score_input(info: TableInfo, number: int, data: DealInput) -> Scored:
     entries = deal_entries(
         outcome.value, data.declarer, loser=record.get("loser"),
         contra_by=data.contra_by, contra_value=outcome.contra_value,
-        revoked_by=data.revoked_by if record.get("revoke") == "opponent" else None,
+        revoked_by=data.revoked_by if record.get("revoke") == Revoker.OPPONENT else None,
         revoke_value=outcome.revoke_value,
     )
     return Scored(outcome, text, entries)
