@@ -2,9 +2,9 @@
 and the models' choices, the forms and the pages take it from there."""
 
 import engine
-from engine import FLAGS, Revoker
+from engine import FLAGS, Revoker, Suit
 from scoring import standings
-from tournament import models
+from tournament import demo, models
 from tournament.seating import algorithms
 from tournament.sheets import forms, page
 
@@ -45,3 +45,7 @@ def test_suit_and_revoke_choices_come_from_the_engine():
     assert [key for key, _ in revoke.choices] == ["", *Revoker]
     assert dict(revoke.choices)[Revoker.OPPONENT] == Revoker.OPPONENT.label
 
+
+def test_the_demo_uses_the_engines_words():
+    assert [s.key for s in sorted(Suit, reverse=True)] == demo.SUIT_KEYS
+    assert all(isinstance(key, engine.GameKey) for key in demo.GAME_WEIGHTS)
