@@ -36,6 +36,22 @@ class PrizeKind(enum.Enum):
     COUNT_WON = "count_won"  # most games won among `games`; tie: most Points
     LOWEST_POINTS = "lowest_points"  # the booby prize; tie: fewer Games
 
+    @property
+    def label(self) -> str:
+        """The kind as the custom prize form offers it."""
+        return _KIND_LABELS[self]
+
+
+_KIND_LABELS = {
+    PrizeKind.MOST_GAMES: "Most Games",
+    PrizeKind.MOST_POINTS: "Most Points",
+    PrizeKind.SOLO_AGAINST: "Solo won against the most matadors",
+    PrizeKind.HIGHEST_GAME: "Highest game won",
+    PrizeKind.TOURNE_AGAINST: "Tourné won against the most matadors",
+    PrizeKind.COUNT_WON: "Most games of a kind won",
+    PrizeKind.LOWEST_POINTS: "Lowest Points (booby prize)",
+}
+
 
 @dataclass(frozen=True)
 class PrizeSpec:

@@ -49,3 +49,12 @@ def test_suit_and_revoke_choices_come_from_the_engine():
 def test_the_demo_uses_the_engines_words():
     assert [s.key for s in sorted(Suit, reverse=True)] == demo.SUIT_KEYS
     assert all(isinstance(key, engine.GameKey) for key in demo.GAME_WEIGHTS)
+
+
+def test_custom_prize_kinds_are_the_prize_modules():
+    from scoring.models import CustomPrize
+    from scoring.prizes import PrizeKind
+
+    field = CustomPrize._meta.get_field("kind")
+    assert field.choices == [(k.name, k.label) for k in PrizeKind]
+    assert PrizeKind.LOWEST_POINTS.label == "Lowest Points (booby prize)"
