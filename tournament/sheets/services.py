@@ -15,6 +15,7 @@ from django.utils import timezone
 
 from engine import (
     EngineError,
+    GameKey,
     InvalidRecord,
     Outcome,
     Revoker,
@@ -119,7 +120,7 @@ def score_input(info: TableInfo, number: int, data: DealInput) -> Scored:
     elif data.declarer is not None:
         raise InvalidRecord("declarer", "no_declarer", "Declarer: nobody plays a "
                             f"{game.name if game else 'deal'}.")
-    if record.get("game") == "ramsch" and record.get("loser") == sits_out:
+    if record.get("game") == GameKey.RAMSCH and record.get("loser") == sits_out:
         raise InvalidRecord("loser", "dealer_sits_out",
                             "Loser: the dealer sits out at a four-table and took no tricks.")
     for key, seat, what in (("contra_by", data.contra_by, "said Contra"),
@@ -345,7 +346,7 @@ def add_penalty(table: Table, seat: int, reason: str, points: int | None, note: 
         info = table_info(table)
         if seat not in {p.position for p in info.players}:
             raise InvalidRecord("seat", "seat_missing", "Seat: choose the penalised player.")
-        record = {"game": "penalty", "seat": seat, "reason": reason}
+        record = {"game": GameKey.PENALTY, "seat": seat, "reason": reason}
         if points:
             record["points"] = points
         outcome = evaluate_outcome(record, info.rules, info.options)
