@@ -76,6 +76,17 @@ class Revoker(StrEnum):
     OPPONENT = "opponent"  # the game counts as won
     DECLARER = "declarer"  # the game counts as lost
 
+    @property
+    def label(self) -> str:
+        """The choice as an entry form offers it."""
+        return _REVOKER_LABELS[self]
+
+
+_REVOKER_LABELS = {
+    Revoker.OPPONENT: "an opponent revoked (declarer wins)",
+    Revoker.DECLARER: "the declarer revoked (declarer loses)",
+}
+
 
 @dataclass(frozen=True)
 class Declaration:

@@ -84,6 +84,7 @@ def load_results(tournament: Tournament, confirmed_only: bool = False,
             won=outcome.get("won") if declarer else None, value=value,
             card_points=record.get("card_points"), passt_nicht=bool(record.get("passt_nicht")),
             entries={at_table[s]: v for s, v in by_seat.items()},
+            rules=tournament.rule_set,
         ))
 
     penalties = [

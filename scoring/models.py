@@ -3,6 +3,7 @@
 from django.conf import settings
 from django.db import models
 
+from scoring.prizes import PrizeKind
 from tournament.models import Entry, Tournament
 
 
@@ -40,12 +41,7 @@ class Team(models.Model):
 class CustomPrize(models.Model):
     """An extra prize of one of the schedule's kinds, after the League's seven."""
 
-    KINDS = [("MOST_GAMES", "Most Games"), ("MOST_POINTS", "Most Points"),
-             ("SOLO_AGAINST", "Solo won against the most matadors"),
-             ("HIGHEST_GAME", "Highest game won"),
-             ("TOURNE_AGAINST", "Tourné won against the most matadors"),
-             ("COUNT_WON", "Most games of a kind won"),
-             ("LOWEST_POINTS", "Lowest Points (booby prize)")]
+    KINDS = [(k.name, k.label) for k in PrizeKind]  # stored by name: PrizeKind[kind]
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE,
                                    related_name="custom_prizes")

@@ -11,33 +11,20 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass, replace
 
+from engine import GameKey, Suit, get_rule_set
+from engine import game_name as engine_game_name
 from scoring.standings import DealResult, Standing
 
-TRUMP_RANK: Mapping[str, int] = {"clubs": 4, "spades": 3, "hearts": 2, "diamonds": 1}
+# The kind of a game for prizes 3 and 7: a suit game ranks by its suit (Suit: ♣ 4 ... ♦ 1).
 GRAND_RANK = 5  # Grand > ♣ > ♠ > ♥ > ♦ (000 L4978, 3rd prize (a))
 
 # Solos for prize 3: the NASL Solo and Grand, a won Grand Ouvert as a Grand, ISkO suit games.
-SOLO_SUIT_GAMES = frozenset({"solo", "suit"})
-SOLO_GRAND_GAMES = frozenset({"grand", "grand_ouvert"})
-TOURNE_SUIT_GAMES = frozenset({"tourne"})
-TOURNE_GRAND_GAMES = frozenset({"grand_tourne"})
-GRAND_GAMES = frozenset({"grand", "grand_ouvert", "grand_tourne", "guckser"})
-
-_TRUMP_NAME = {"clubs": "Club", "spades": "Spade", "hearts": "Heart", "diamonds": "Diamond"}
-_GAME_NAME = {
-    "solo": "Solo",
-    "tourne": "Tourné",
-    "call": "Call Play",
-    "grand": "Grand",
-    "grand_ouvert": "Grand Ouvert",
-    "grand_tourne": "Grand Tourné",
-    "guckser": "Grand Guckser",
-    "null": "Null",
-    "null_ouvert": "Null Ouvert",
-    "null_tourne": "Null Tourné",
-    "null_tourne_ouvert": "Null Tourné Ouvert",
-    "revolution": "Revolution",
-}
+SOLO_SUIT_GAMES: frozenset[str] = frozenset({GameKey.SOLO, GameKey.SUIT})
+SOLO_GRAND_GAMES: frozenset[str] = frozenset({GameKey.GRAND, GameKey.GRAND_OUVERT})
+TOURNE_SUIT_GAMES: frozenset[str] = frozenset({GameKey.TOURNE})
+TOURNE_GRAND_GAMES: frozenset[str] = frozenset({GameKey.GRAND_TOURNE})
+GRAND_GAMES: frozenset[str] = frozenset(
+    {GameKey.GRAND, GameKey.GRAND_OUVERT, GameKey.GRAND_TOURNE, GameKey.GUCKSER})
 
 
 class PrizeKind(enum.Enum):
@@ -48,6 +35,22 @@ class PrizeKind(enum.Enum):
     TOURNE_AGAINST = "tourne_against"  # as SOLO_AGAINST, for Tournés
     COUNT_WON = "count_won"  # most games won among `games`; tie: most Points
     LOWEST_POINTS = "lowest_points"  # the booby prize; tie: fewer Games
+
+    @property
+    def label(self) -> str:
+        """The kind as the custom prize form offers it."""
+        return _KIND_LABELS[self]
+
+
+_KIND_LABELS = {
+    PrizeKind.MOST_GAMES: "Most Games",
+    PrizeKind.MOST_POINTS: "Most Points",
+    PrizeKind.SOLO_AGAINST: "Solo won against the most matadors",
+    PrizeKind.HIGHEST_GAME: "Highest game won",
+    PrizeKind.TOURNE_AGAINST: "Tourné won against the most matadors",
+    PrizeKind.COUNT_WON: "Most games of a kind won",
+    PrizeKind.LOWEST_POINTS: "Lowest Points (booby prize)",
+}
 
 
 @dataclass(frozen=True)
@@ -94,15 +97,21 @@ class _Candidate:
     reason: str
 
 
+_SUIT_KEYS = frozenset(s.key for s in Suit)
+
+
+def _trump(deal: DealResult) -> Suit | None:
+    return Suit.from_key(deal.trump) if deal.trump in _SUIT_KEYS else None
+
+
 def game_name(deal: DealResult) -> str:
-    """ "Club Solo with 11", "Grand without 3", "Spades without 2" (ISkO), "Null"."""
-    base = _GAME_NAME.get(deal.game, deal.game.replace("_", " ").title())
-    if deal.trump is not None and deal.game == "suit":
-        name = deal.trump.title()  # ISkO calls a suit game by its suit
-    elif deal.trump is not None:
-        name = f"{_TRUMP_NAME.get(deal.trump, deal.trump.title())} {base}"
-    else:
-        name = base
+    """The engine's name in the deal's rule set, with Passt Nicht and matadors: "Club Solo with
+    11", "Grand without 3", "Grando without 3" (Hertefeld), "Spades without 2" (ISkO), "Nullo".
+    """
+    try:
+        name = engine_game_name(get_rule_set(deal.rules), deal.game, _trump(deal))
+    except KeyError:  # not a game of the rule set: say its key
+        name = deal.game.replace("_", " ").title()
     if deal.passt_nicht:
         name += " Passt Nicht"
     if deal.matadors:
@@ -130,8 +139,9 @@ def _class_rank(deal: DealResult, suit_games: frozenset[str], grand_games: froze
     """0 when the deal is not of the class; else Grand 5, ♣ 4, ♠ 3, ♥ 2, ♦ 1."""
     if deal.game in grand_games:
         return GRAND_RANK
-    if deal.game in suit_games and deal.trump in TRUMP_RANK:
-        return TRUMP_RANK[deal.trump]
+    trump = _trump(deal)
+    if deal.game in suit_games and trump is not None:
+        return int(trump)
     return 0
 
 

@@ -6,23 +6,19 @@ tournament with a bounded number of queries and hands them in; nothing here touc
 
 from __future__ import annotations
 
-import enum
 from collections import defaultdict
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TypeVar
+
+from engine import DEFAULT_RULE_SET, GameKey, ScoringSystem
 
 # Seeger-Fabian bonus to every other player at the table for each game a declarer lost.
 OPPONENT_BONUS: Mapping[int, int] = {3: 40, 4: 30}
 # Seeger-Fabian: each game won adds this, each game lost subtracts it.
 GAME_BONUS = 50
 # Deals with these keys are never *games* (RULINGS 6: Ramsch and passed deals are not games).
-NOT_GAMES = frozenset({"passed", "ramsch"})
-
-
-class ScoringSystem(enum.StrEnum):
-    LEAGUE = "league"
-    SEEGER_FABIAN = "seeger-fabian"
+NOT_GAMES: frozenset[str] = frozenset({GameKey.PASSED, GameKey.RAMSCH})
 
 
 @dataclass(frozen=True)
@@ -35,8 +31,8 @@ class DealResult:
     number: int  # deal number at the table
     players: tuple[int, ...]  # everybody seated at the table, the sitting-out dealer included
     declarer: int | None  # None for Ramsch and passed deals
-    game: str  # engine game key: "solo", "grand", "tourne", "ramsch", "passed", "suit", ...
-    trump: str | None  # "clubs" | "spades" | "hearts" | "diamonds" for suit games
+    game: str  # an engine GameKey: "solo", "grand", "tourne", "ramsch", "passed", "suit", ...
+    trump: str | None  # an engine Suit's key ("clubs", ..., "diamonds") for suit games
     matadors: int  # +n with n, -n without n, 0 for games without trumps
     won: bool | None  # the declarer's game; None when there is no declarer
     value: int  # the declarer's signed result (Ramsch: the loser's charge)
@@ -46,6 +42,7 @@ class DealResult:
     # announcer's and revoker's charges, the Ramsch loser's charge).
     entries: Mapping[int, int] = field(default_factory=dict)
     table_number: int | None = None  # the number players see, when ``table`` is an id
+    rules: str = DEFAULT_RULE_SET  # the key of the rule set ``game`` belongs to (names it)
 
     @property
     def is_game(self) -> bool:

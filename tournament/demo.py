@@ -8,6 +8,7 @@ import random
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
+from engine import GameKey, GameKind, PenaltyReason, RecordKey, Suit
 from tournament import lifecycle
 from tournament.models import Club, Entry, Player, SeatingMethod, Tournament
 from tournament.seating import services as plans
@@ -71,9 +72,10 @@ def build_demo_congress(players: int = 62, checked_in: int = 59, seed: str = "de
 
 # --- deals for the demo: plausible games drawn from a seed, scored by the engine ----------
 
-GAME_WEIGHTS = {"tourne": 30, "solo": 26, "grand": 12, "grand_tourne": 5, "guckser": 5,
-                "null": 5, "null_ouvert": 2, "grand_ouvert": 1, "ramsch": 10}
-SUIT_KEYS = ["clubs", "spades", "hearts", "diamonds"]
+GAME_WEIGHTS = {GameKey.TOURNE: 30, GameKey.SOLO: 26, GameKey.GRAND: 12,
+                GameKey.GRAND_TOURNE: 5, GameKey.GUCKSER: 5, GameKey.NULL: 5,
+                GameKey.NULL_OUVERT: 2, GameKey.GRAND_OUVERT: 1, GameKey.RAMSCH: 10}
+SUIT_KEYS = [s.key for s in sorted(Suit, reverse=True)]  # clubs, spades, hearts, diamonds
 
 
 def random_deal(rng: random.Random, info, number: int):
@@ -86,27 +88,28 @@ def random_deal(rng: random.Random, info, number: int):
              and info.rules.enabled(info.rules.game(g), info.options)]
     key = rng.choices(games, weights=[GAME_WEIGHTS[g] for g in games])[0]
     game = info.rules.game(key)
-    if key == "ramsch":
-        return DealInput(record={"game": "ramsch", "loser": rng.choice(active),
-                                 **({"jungfer": True} if rng.random() < 0.15 else {})})
+    if key == GameKey.RAMSCH:
+        return DealInput(record={RecordKey.GAME: GameKey.RAMSCH,
+                                 RecordKey.LOSER: rng.choice(active),
+                                 **({RecordKey.JUNGFER: True} if rng.random() < 0.15 else {})})
     declarer = rng.choice(active)
-    record: dict[str, object] = {"game": key}
-    if game.kind.value == "null":
-        record["tricks"] = 0 if rng.random() < 0.7 else rng.randint(1, 3)
+    record: dict[str, object] = {RecordKey.GAME: key}
+    if game.kind is GameKind.NULL:
+        record[RecordKey.TRICKS] = 0 if rng.random() < 0.7 else rng.randint(1, 3)
         return DealInput(record=record, declarer=declarer)
-    if game.kind.value == "suit":
-        record["trump"] = rng.choice(SUIT_KEYS)
-    most = 4 if game.kind.value == "grand" else 5
+    if game.kind is GameKind.SUIT:
+        record[RecordKey.TRUMP] = rng.choice(SUIT_KEYS)
+    most = 4 if game.kind is GameKind.GRAND else 5
     m = min(most, max(1, int(rng.expovariate(0.8)) + 1))
-    record["matadors"] = m if rng.random() < 0.6 else -m
-    if key == "grand_ouvert":
-        record.update(card_points=120, tricks=10)
+    record[RecordKey.MATADORS] = m if rng.random() < 0.6 else -m
+    if key == GameKey.GRAND_OUVERT:
+        record.update({RecordKey.CARD_POINTS: 120, RecordKey.TRICKS: 10})
     elif rng.random() < 0.75:
-        record["card_points"] = rng.randint(61, 105)
+        record[RecordKey.CARD_POINTS] = rng.randint(61, 105)
     else:
-        record["card_points"] = rng.randint(20, 60)
-    if record["card_points"] == 120 and "tricks" not in record:
-        record["tricks"] = 10
+        record[RecordKey.CARD_POINTS] = rng.randint(20, 60)
+    if record[RecordKey.CARD_POINTS] == 120 and RecordKey.TRICKS not in record:
+        record[RecordKey.TRICKS] = 10
     return DealInput(record=record, declarer=declarer)
 
 
@@ -127,7 +130,8 @@ def play_demo_series(series, rng: random.Random, share: float = 1.0, confirm: bo
                               outcome=scored.outcome.as_dict(), value=scored.outcome.value,
                               description=scored.text, entered_by="demo"))
             if rng.random() < 0.004:
-                penalties.append(Penalty(table=table, after_deal=number, reason="misdeal",
+                penalties.append(Penalty(table=table, after_deal=number,
+                                         reason=PenaltyReason.MISDEAL,
                                          seat=info.dealer(number + 1), points=10,
                                          entered_by="demo"))
         if confirm and count == info.deal_count:

@@ -10,7 +10,10 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils.functional import cached_property
 
-from engine import get_rule_set, rule_sets
+# The scoring systems and table policies are defined with the rules that use them (the engine,
+# the seating algorithms); the fields' choices are built from them, and both stay importable here.
+from engine import ScoringSystem, get_rule_set, rule_sets
+from tournament.seating.algorithms import TablePolicy
 
 
 def rule_set_choices() -> list[tuple[str, str]]:
@@ -61,17 +64,6 @@ class Player(models.Model):
         return f"{self.last_name}, {self.first_name}"
 
 
-class ScoringSystem(models.TextChoices):
-    LEAGUE = "league", "League (Points and Games, NASL)"
-    SEEGER_FABIAN = "seeger-fabian", "Seeger-Fabian (ISPA/DSkV)"
-
-
-class TablePolicy(models.TextChoices):
-    PREFER_FOUR = "prefer_four", "As many four-tables as possible"
-    THREE_ONLY = "three_only", "Three-tables only"
-    FOUR_ONLY = "four_only", "Four-tables only"
-
-
 class Tournament(models.Model):
     name = models.CharField(max_length=200)
     slug = models.SlugField(max_length=80, unique=True)
@@ -80,12 +72,14 @@ class Tournament(models.Model):
     venue = models.CharField(max_length=200, blank=True)
     rule_set = models.CharField(max_length=20, choices=rule_set_choices, default="nasl-1908")
     options = models.JSONField(default=dict, blank=True)
-    scoring_system = models.CharField(max_length=20, choices=ScoringSystem.choices,
-                                      default=ScoringSystem.LEAGUE)
+    scoring_system = models.CharField(max_length=20,
+                                      choices=[(s.value, s.label) for s in ScoringSystem],
+                                      default=ScoringSystem.LEAGUE.value)
     series_count = models.PositiveSmallIntegerField(default=3)
     deals_per_player = models.PositiveSmallIntegerField(default=12)
-    table_policy = models.CharField(max_length=20, choices=TablePolicy.choices,
-                                    default=TablePolicy.PREFER_FOUR)
+    table_policy = models.CharField(max_length=20,
+                                    choices=[(p.value, p.label) for p in TablePolicy],
+                                    default=TablePolicy.PREFER_FOUR.value)
     public = models.BooleanField(default=False)
     blind_check = models.BooleanField(
         default=False, help_text="The confirmer of a score sheet retypes the final totals.")

@@ -14,6 +14,7 @@ from scoring.prizes import (
     PrizeResult,
     PrizeSpec,
     award_prizes,
+    game_name,
 )
 from scoring.standings import DealResult, league_standings
 
@@ -34,6 +35,7 @@ def deal(
     card_points: int | None = 70,
     *,
     passt_nicht: bool = False,
+    rules: str = "nasl-1908",
     series: int = 1,
     table: int = 1,
     number: int | None = None,
@@ -47,7 +49,7 @@ def deal(
         trump=trump if game not in ("grand", "grand_ouvert", "grand_tourne", "guckser", "null")
         else None,
         matadors=matadors, won=value > 0, value=value, card_points=card_points,
-        passt_nicht=passt_nicht, entries={declarer: value},
+        passt_nicht=passt_nicht, entries={declarer: value}, rules=rules,
     )
 
 
@@ -101,6 +103,38 @@ def test_league_schedule_awards_every_prize_with_a_reason() -> None:
         "Heart Tourné without 2, won, value 24, 61 card points (series 1, table 3, deal 9)")
     assert [got[n].title for n in (1, 4)] == ["Most Games", "Second most Games"]
     assert not any(r.by_lot or r.provisional for r in got.values())
+
+
+# --- Game names: the engine's, in the tournament's rule set -----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("rules", "game", "trump", "matadors", "passt_nicht", "name"),
+    [
+        ("nasl-1908", "solo", "clubs", 11, False, "Club Solo with 11"),
+        ("nasl-1908", "tourne", "spades", -3, True, "Spade Tourné Passt Nicht without 3"),
+        ("nasl-1908", "grand", None, -3, False, "Grand without 3"),
+        ("nasl-1908", "null", None, 0, False, "Nullo"),  # the NASL calls it Nullo
+        ("hertefeld", "grand", None, -3, False, "Grando without 3"),  # 001: "Grando"
+        ("hertefeld", "grand_tourne", None, 2, False, "Grando Tourné with 2"),
+        ("hertefeld", "call", "hearts", 1, False, "Heart Simple Game with 1"),
+        ("isko", "suit", "spades", -2, False, "Spades without 2"),
+        ("uspcc-1898", "grand_ouvert", None, 4, False, "Grand Open with 4"),
+    ],
+)
+def test_game_names_are_the_engines_in_the_rule_set(
+    rules: str, game: str, trump: str | None, matadors: int, passt_nicht: bool, name: str
+) -> None:
+    result = DealResult(1, 1, 3, 1, (1, 2, 3), 1, game, trump, matadors, True, 24, 70,
+                        passt_nicht=passt_nicht, entries={1: 24}, rules=rules)
+    assert game_name(result) == name
+
+
+def test_hertefelds_grando_is_named_in_the_prize_reason() -> None:
+    deals = [deal(1, 120, "grand", matadors=-3, card_points=72, rules="hertefeld", series=2,
+                  table=14, number=17)]
+    assert award(deals, [SOLO])[3].reason == (
+        "Grando without 3, won, value 120, 72 card points (series 2, table 14, deal 17)")
 
 
 # --- Prizes 1, 2, 4, 5 -------------------------------------------------------------------------

@@ -114,10 +114,11 @@ def test_pages_use_a_fixed_number_of_queries(client, django_user_model, players,
             assert client.get(url(name, tournament)).status_code == 200
 
 
-def tied_tournament():
+def tied_tournament(rule_set="nasl-1908"):
     """Three players; Anna and Bert each win one Grand with 1: a tie for the 1st prize."""
     tournament = Tournament.objects.create(name="Tie Night", slug="tie-night", public=True,
-                                           start_date=datetime.date(2027, 9, 4))
+                                           start_date=datetime.date(2027, 9, 4),
+                                           rule_set=rule_set)
     series = plans.ensure_series(tournament)[0]
     for n, first in enumerate(["Anna", "Bert", "Carl"], start=1):
         add_entry(tournament, n, first, "Tie")
@@ -151,3 +152,14 @@ def test_a_tie_is_shown_and_settled_by_a_recorded_lot(client, django_user_model)
         tournament=tournament, number=2).id,)
     with pytest.raises(services.ScoringError, match="not among the players tied"):
         services.record_lot(tournament, 1, 3, boss)
+
+
+def test_hertefelds_grando_is_named_on_the_prize_and_player_pages(client, django_user_model):
+    tournament = tied_tournament("hertefeld")
+    boss = django_user_model.objects.create_user("grando")
+    tournament.organizers.add(boss)
+    client.force_login(boss)
+    prizes = client.get(url("prizes", tournament)).content.decode()
+    assert "Grando with 1, won" in prizes and "Grand with" not in prizes
+    player = client.get(url("player", tournament, 1)).content.decode()
+    assert "Grando with 1, won" in player and "Grand with" not in player

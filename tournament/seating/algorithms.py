@@ -23,6 +23,18 @@ class TablePolicy(StrEnum):
     THREE_ONLY = "three_only"
     FOUR_ONLY = "four_only"
 
+    @property
+    def label(self) -> str:
+        """The name a settings form shows."""
+        return _POLICY_LABELS[self]
+
+
+_POLICY_LABELS = {
+    TablePolicy.PREFER_FOUR: "As many four-tables as possible",
+    TablePolicy.THREE_ONLY: "Three-tables only",
+    TablePolicy.FOUR_ONLY: "Four-tables only",
+}
+
 
 class SeatingError(ValueError):
     """A seating request that cannot be met; the message tells the organizer what would work."""

@@ -4,15 +4,12 @@ from __future__ import annotations
 
 from django import forms
 
-from engine import EngineError, Game, GameKind, InvalidRecord, Suit
+from engine import FLAGS, EngineError, Game, GameKind, InvalidRecord, RecordKey, Revoker, Suit
 from tournament.parsing import INT_MAX, INT_MIN, SMALL_INT_MAX, NameField
 from tournament.sheets.loaders import DealInput, TableInfo, score_input
 
-SUITS = [(s.key, f"{s.symbol} {s.title}s") for s in sorted(Suit, reverse=True)]
-REVOKE_CHOICES = [("", "no revoke"), ("opponent", "an opponent revoked (declarer wins)"),
-                  ("declarer", "the declarer revoked (declarer loses)")]
-FLAGS = ["schneider_announced", "schwarz_announced", "passt_nicht", "conceded", "hand",
-         "ouvert", "contra", "recontra", "jungfer", "all_tricks"]
+SUITS = [(s.key, f"{s.symbol} {s.plural}") for s in sorted(Suit, reverse=True)]
+REVOKE_CHOICES = [("", "no revoke"), *((r.value, r.label) for r in Revoker)]
 
 
 def fields_for(game: Game, info: TableInfo) -> list[str]:
@@ -53,14 +50,16 @@ class DealForm(forms.Form):
                                      label="Card points", help_text="the declarer's, Skat included")
     tricks = forms.IntegerField(required=False, min_value=0, max_value=10,
                                 help_text="needed for Null, and at 0 or 120 card points")
-    schneider_announced = forms.BooleanField(required=False, label="Schneider announced")
-    schwarz_announced = forms.BooleanField(required=False, label="Schwarz announced")
-    passt_nicht = forms.BooleanField(required=False, label="Passt Nicht")
+    schneider_announced = forms.BooleanField(required=False,
+                                             label=RecordKey.SCHNEIDER_ANNOUNCED.label)
+    schwarz_announced = forms.BooleanField(required=False,
+                                           label=RecordKey.SCHWARZ_ANNOUNCED.label)
+    passt_nicht = forms.BooleanField(required=False, label=RecordKey.PASST_NICHT.label)
     hand = forms.BooleanField(required=False)
     ouvert = forms.BooleanField(required=False)
     conceded = forms.BooleanField(required=False, label="conceded")
     contra = forms.BooleanField(required=False)
-    recontra = forms.BooleanField(required=False, label="Re-Contra")
+    recontra = forms.BooleanField(required=False, label=RecordKey.RECONTRA.label)
     contra_by = forms.TypedChoiceField(coerce=int, required=False, empty_value=None,
                                        label="Contra by")
     bid = forms.IntegerField(required=False, min_value=0, max_value=SMALL_INT_MAX,
@@ -132,7 +131,8 @@ class DealForm(forms.Form):
             record=record,
             declarer=data.get("declarer") if "declarer" in shown else None,
             contra_by=data.get("contra_by") if record.get("contra") else None,
-            revoked_by=data.get("revoked_by") if record.get("revoke") == "opponent" else None,
+            revoked_by=(data.get("revoked_by") if record.get("revoke") == Revoker.OPPONENT
+                        else None),
         )
         try:
             self.scored = score_input(self.info, self.number, self.input)

@@ -7,8 +7,10 @@ from dataclasses import dataclass
 
 from engine import (
     EngineError,
+    GameKey,
     InvalidRecord,
     Outcome,
+    Revoker,
     RuleSet,
     dealer_seat,
     describe,
@@ -99,7 +101,7 @@ def score_input(info: TableInfo, number: int, data: DealInput) -> Scored:
     elif data.declarer is not None:
         raise InvalidRecord("declarer", "no_declarer", "Declarer: nobody plays a "
                             f"{game.name if game else 'deal'}.")
-    if record.get("game") == "ramsch" and record.get("loser") == sits_out:
+    if record.get("game") == GameKey.RAMSCH and record.get("loser") == sits_out:
         raise InvalidRecord("loser", "dealer_sits_out",
                             "Loser: the dealer sits out at a four-table and took no tricks.")
     for key, seat, what in (("contra_by", data.contra_by, "said Contra"),
@@ -113,7 +115,7 @@ def score_input(info: TableInfo, number: int, data: DealInput) -> Scored:
     if record.get("contra") and data.contra_by is None:
         raise InvalidRecord("contra_by", "contra_by_missing",
                             "Contra by: choose the opponent who said Contra.")
-    if record.get("revoke") == "opponent" and data.revoked_by is None:
+    if record.get("revoke") == Revoker.OPPONENT and data.revoked_by is None:
         raise InvalidRecord("revoked_by", "revoked_by_missing",
                             "Revoked by: choose the opponent who revoked.")
     outcome = evaluate_outcome(record, info.rules, info.options)
@@ -121,7 +123,7 @@ def score_input(info: TableInfo, number: int, data: DealInput) -> Scored:
     entries = deal_entries(
         outcome.value, data.declarer, loser=record.get("loser"),
         contra_by=data.contra_by, contra_value=outcome.contra_value,
-        revoked_by=data.revoked_by if record.get("revoke") == "opponent" else None,
+        revoked_by=data.revoked_by if record.get("revoke") == Revoker.OPPONENT else None,
         revoke_value=outcome.revoke_value,
     )
     return Scored(outcome, text, entries)

@@ -10,9 +10,10 @@ from dataclasses import dataclass, field
 
 from django.db.models import Count
 
+from engine import FLAGS
 from tournament.models import Deal, Series, SeriesStatus, SheetStatus, Table
 from tournament.permissions import Role
-from tournament.sheets.forms import FLAGS, ConfirmForm, DealForm, PenaltyForm, SubmitForm
+from tournament.sheets.forms import ConfirmForm, DealForm, PenaltyForm, SubmitForm
 from tournament.sheets.loaders import TableInfo, load_sheet, table_info
 from tournament.sheets.sheet import Sheet, SheetRow
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from django.db import IntegrityError, transaction
 from django.db.models import F
 
-from engine import InvalidRecord, evaluate_outcome
+from engine import GameKey, InvalidRecord, evaluate_outcome
 from tournament import lifecycle
 from tournament.audit import record_change
 from tournament.models import Deal, Penalty, Table
@@ -156,7 +156,7 @@ def add_penalty(table: Table, seat: int, reason: str, points: int | None, note: 
         info = table_info(table)
         if seat not in {p.position for p in info.players}:
             raise InvalidRecord("seat", "seat_missing", "Seat: choose the penalised player.")
-        record = {"game": "penalty", "seat": seat, "reason": reason}
+        record = {"game": GameKey.PENALTY, "seat": seat, "reason": reason}
         if points:
             record["points"] = points
         outcome = evaluate_outcome(record, info.rules, info.options)
