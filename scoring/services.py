@@ -25,7 +25,7 @@ from scoring.standings import (
 )
 from tournament import lifecycle
 from tournament.audit import record_change
-from tournament.models import Entry, Series, SeriesStatus, Tournament
+from tournament.models import AuditAction, Entry, Series, SeriesStatus, Tournament
 from tournament.permissions import Visitor
 from tournament.refusals import Refusal
 
@@ -161,7 +161,7 @@ def record_lot(tournament: Tournament, prize_number: int, entry_number: int, use
         before.delete()
         lot = PrizeLot.objects.create(tournament=tournament, prize_number=prize_number,
                                       winner=entry, note=note, recorded_by=user)
-        record_change(tournament, user, "lot recorded", f"prize {prize_number}",
+        record_change(tournament, user, AuditAction.LOT_RECORDED, f"prize {prize_number}",
                       before={"winner": old} if old else None,
                       after={"winner": entry_number, "note": note})
     return lot
@@ -189,7 +189,7 @@ def save_settings(tournament: Tournament, form, user) -> None:
     """Save the results settings form and audit what it holds now."""
     with transaction.atomic():
         form.save()
-        record_change(tournament, user, "scoring settings changed", tournament.name,
+        record_change(tournament, user, AuditAction.SCORING_SETTINGS_CHANGED, tournament.name,
                       after=form.cleaned_data)
 
 
@@ -203,7 +203,7 @@ def add_team(tournament: Tournament, name: str, numbers: list[int], user) -> Tea
         with transaction.atomic():
             team = Team.objects.create(tournament=tournament, name=name)
             team.members.set(entries)
-            record_change(tournament, user, "team registered", team.name,
+            record_change(tournament, user, AuditAction.TEAM_REGISTERED, team.name,
                           after={"members": sorted(numbers)})
     except IntegrityError:
         raise ScoringError("A team of that name exists already.", "name") from None
@@ -219,7 +219,7 @@ def add_custom_prize(tournament: Tournament, prize: CustomPrize, user) -> Custom
     try:
         with transaction.atomic():
             prize.save()
-            record_change(tournament, user, "prize added", prize.title,
+            record_change(tournament, user, AuditAction.PRIZE_ADDED, prize.title,
                           after={"number": prize.number, "kind": prize.kind})
     except IntegrityError:
         raise ScoringError(f"Prize number {prize.number} exists already.", "number") from None

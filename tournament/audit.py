@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from tournament.models import AuditEntry, Tournament
+from tournament.models import AuditAction, AuditEntry, Tournament
 
 
-def record_change(tournament: Tournament | None, user, action: str, subject: str,
+def record_change(tournament: Tournament | None, user, action: AuditAction, subject: str,
                   before=None, after=None, actor: str = "", session: str = "") -> AuditEntry:
     """Keep one change; ``session`` tags the browser it came from (see
     ``permissions.session_tag``), so two steps of one phone can be told apart from two."""
+    action = AuditAction(action)  # an unknown action is a programming error, refused here
     authenticated = user is not None and getattr(user, "is_authenticated", False)
     return AuditEntry.objects.create(
         tournament=tournament,

@@ -16,23 +16,23 @@ in progress, and the series is released again when every sheet is confirmed agai
 from __future__ import annotations
 
 from tournament.audit import record_change
-from tournament.models import Series, SeriesStatus
+from tournament.models import AuditAction, Series, SeriesStatus
 from tournament.refusals import Refusal
 
 S = SeriesStatus
 
 # (from, to) -> the audit action
-TRANSITIONS: dict[tuple[str, str], str] = {
-    (S.DRAFT, S.SEATED): "series published",
-    (S.SEATED, S.DRAFT): "series unpublished",
-    (S.SEATED, S.PLAYING): "series started",
-    (S.PLAYING, S.CONFIRMED): "series confirmed",
-    (S.CONFIRMED, S.PLAYING): "series reopened",
-    (S.CONFIRMED, S.RELEASED): "results released",
-    (S.RELEASED, S.CONFIRMED): "release withdrawn",
-    (S.RELEASED, S.CORRECTING): "released series reopened for a correction",
-    (S.CORRECTING, S.RELEASED): "results released again",
-    (S.CORRECTING, S.PLAYING): "release withdrawn",
+TRANSITIONS: dict[tuple[str, str], AuditAction] = {
+    (S.DRAFT, S.SEATED): AuditAction.SERIES_PUBLISHED,
+    (S.SEATED, S.DRAFT): AuditAction.SERIES_UNPUBLISHED,
+    (S.SEATED, S.PLAYING): AuditAction.SERIES_STARTED,
+    (S.PLAYING, S.CONFIRMED): AuditAction.SERIES_CONFIRMED,
+    (S.CONFIRMED, S.PLAYING): AuditAction.SERIES_REOPENED,
+    (S.CONFIRMED, S.RELEASED): AuditAction.RESULTS_RELEASED,
+    (S.RELEASED, S.CONFIRMED): AuditAction.RELEASE_WITHDRAWN,
+    (S.RELEASED, S.CORRECTING): AuditAction.SERIES_CORRECTING,
+    (S.CORRECTING, S.RELEASED): AuditAction.RESULTS_RELEASED_AGAIN,
+    (S.CORRECTING, S.PLAYING): AuditAction.RELEASE_WITHDRAWN,
 }
 
 

@@ -12,7 +12,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from tournament.audit import record_change
-from tournament.models import Tournament
+from tournament.models import AuditAction, Tournament
 from tournament.permissions import Role, role_of
 from tournament.refusals import Refusal
 
@@ -64,7 +64,7 @@ def add_staff(tournament: Tournament, username: str, role: Role, by, *,
                 _keep_an_organizer(tournament, user)
                 tournament.organizers.remove(user)
             tournament.assistants.add(user)
-        record_change(tournament, by, "staff added", user.get_username(),
+        record_change(tournament, by, AuditAction.STAFF_ADDED, user.get_username(),
                       after={"role": ROLE_WORDS[role], "account_created": created})
     user.__dict__.pop("_tournament_roles", None)
     return user
@@ -78,7 +78,7 @@ def remove_staff(tournament: Tournament, user, by) -> None:
             _keep_an_organizer(tournament, user)
         tournament.organizers.remove(user)
         tournament.assistants.remove(user)
-        record_change(tournament, by, "staff removed", user.get_username(),
+        record_change(tournament, by, AuditAction.STAFF_REMOVED, user.get_username(),
                       before={"role": ROLE_WORDS.get(role, "none")})
 
 

@@ -50,7 +50,7 @@ def test_by_standings_puts_the_leaders_at_table_1(client, played):
     assert set(plans.tables_of(second)[0]) == top_three
     second.refresh_from_db()
     assert second.seating_method == SeatingMethod.STANDINGS and second.seed == "s"
-    assert AuditEntry.objects.filter(action="series seated", subject="series 2").exists()
+    assert AuditEntry.objects.filter(action="series_seated", subject="series 2").exists()
 
 
 def test_progressive_moves_the_winners_up_and_the_head_loser_to_the_foot(played):

@@ -72,7 +72,7 @@ def test_confirm_imports_the_good_rows_in_one_go(registered, organizer):
     paul = registered.entries.get(number=30)
     assert paul.club.name == "Neuer Verein" and paul.email == "paul@example.org"
     assert Club.objects.filter(name="Neuer Verein").count() == 1
-    log = AuditEntry.objects.get(action="players imported")
+    log = AuditEntry.objects.get(action="players_imported")
     assert log.after["imported"] == 2 and log.after["new_clubs"] == ["Neuer Verein"]
     assert log.user == organizer
 

@@ -236,7 +236,7 @@ def test_corrections_recompute_later_totals_and_keep_the_old_version():
     deals.correct_deal(table, 1, form.input, first.version, "Bert Sommer")
     sheet = deals.load_sheet(info)
     assert [r.totals for r in sheet.rows] == [(24, 0, 0), (64, 0, 0)]
-    audit = AuditEntry.objects.get(action="deal corrected")
+    audit = AuditEntry.objects.get(action="deal_corrected")
     assert audit.before["value"] == 20 and audit.after["value"] == 24
     assert audit.actor == "Bert Sommer"
     with pytest.raises(deals.StaleSheet):  # a second device with the old version
@@ -292,7 +292,7 @@ def test_penalty_entry_and_the_organizer_only_delete():
     sheet = deals.load_sheet(info)
     assert [r.number for r in sheet.rows if r.kind == "deal"] == [1]
     assert sheet.totals == (0, 40, -10) and not sheet.problems  # renumbered, dealer redone
-    assert AuditEntry.objects.filter(action="deal deleted").exists()
+    assert AuditEntry.objects.filter(action="deal_deleted").exists()
 
 
 def fill(table, count):
@@ -340,7 +340,7 @@ def test_organizer_override_and_blind_check():
     deals.confirm_sheet(table, "boss", user=boss, override=True)
     table.refresh_from_db()
     assert table.confirmation_override is True
-    assert AuditEntry.objects.filter(action="sheet confirmed (override)").exists()
+    assert AuditEntry.objects.filter(action="sheet_confirmed_override").exists()
 
 
 def test_blind_check_with_the_right_totals():

@@ -103,7 +103,7 @@ def test_swap_and_move_are_audited_and_keep_one_seat_each():
     plans.swap_players(s, a, b, user=None)
     swapped = plans.snapshot(s)
     assert swapped[0][0] == b and swapped[1][0] == a
-    assert AuditEntry.objects.filter(action="players swapped").count() == 1
+    assert AuditEntry.objects.filter(action="players_swapped").count() == 1
     # table 1 has 4 players (10 = 4 + 3 + 3): move one of them to a three-table
     mover = swapped[0][1]
     plans.move_player(s, mover, 2, user=None)
@@ -111,7 +111,7 @@ def test_swap_and_move_are_audited_and_keep_one_seat_each():
     assert mover in moved[1] and mover not in moved[0]
     assert sorted(len(t) for t in moved) == [3, 3, 4]
     assert Seat.objects.filter(series=s).count() == 10
-    entry = AuditEntry.objects.get(action="player moved")
+    entry = AuditEntry.objects.get(action="player_moved")
     assert entry.before["table"] == 1 and entry.after["table"] == 2
 
 

@@ -94,7 +94,7 @@ def test_add_a_player_with_the_next_free_number(organizer_client, field, organiz
     assert "Registered Eva Engel as number 8." in response.content.decode()
     entry = field.entries.get(number=8)
     assert entry.club.name == "Karo As"
-    assert AuditEntry.objects.filter(action="player registered", user=organizer,
+    assert AuditEntry.objects.filter(action="player_registered", user=organizer,
                                      subject="8 Eva Engel").exists()
 
 
@@ -146,7 +146,7 @@ def test_edit_an_entry_is_audited(organizer_client, field):
     assert response.status_code == 302
     entry = field.entries.get(number=3)
     assert entry.last_name == "Becker-Roth"
-    log = AuditEntry.objects.get(action="entry edited")
+    log = AuditEntry.objects.get(action="entry_edited")
     assert log.before["last_name"] == "Becker" and log.after["number"] == 3
     page = organizer_client.post(url("entry_edit", field, 3), {
         "first_name": "Anna", "last_name": "Becker-Roth", "number": 5}).content.decode()
@@ -228,7 +228,7 @@ def test_the_import_flow_previews_then_imports_on_confirm(organizer_client, fiel
     assert field.entries.get(number=30).last_name == "Krause"
     assert field.entries.get(number=31).last_name == "Adler"
     assert not Player.objects.filter(last_name="Peters").exists()
-    assert AuditEntry.objects.get(action="players imported").after["imported"] == 2
+    assert AuditEntry.objects.get(action="players_imported").after["imported"] == 2
 
 
 def test_the_confirm_checks_the_text_again(organizer_client, field):
@@ -267,4 +267,4 @@ def test_keep_apart_add_refuse_and_delete(organizer_client, field):
     assert "Schulz, Otto" in organizer_client.get(address).content.decode()
     organizer_client.post(address, {"action": "delete", "pair": pair.pk})
     assert not KeepApart.objects.exists()
-    assert AuditEntry.objects.filter(action="keep apart removed").count() == 1
+    assert AuditEntry.objects.filter(action="keep_apart_removed").count() == 1

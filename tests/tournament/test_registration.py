@@ -65,7 +65,7 @@ def test_a_known_person_is_linked_only_by_the_organizers_explicit_choice(
     assert Club.objects.count() == 1
     first.refresh_from_db()
     assert first.email == "anna@old.example"  # the other entry keeps its own e-mail
-    audit = AuditEntry.objects.filter(tournament=other_tournament, action="player registered")
+    audit = AuditEntry.objects.filter(tournament=other_tournament, action="player_registered")
     assert audit.get().after["same_person_as_before"] is True
 
 
@@ -93,7 +93,7 @@ def test_another_organizers_tournament_is_never_looked_at(tournament, django_use
     lina_a.refresh_from_db()
     assert (lina_a.name, lina_a.club.name, lina_a.email) == (
         "Lina Schäfer", "SC Pik 7", "lina@a.example")
-    assert not AuditEntry.objects.filter(tournament=tournament, action="entry edited").exists()
+    assert not AuditEntry.objects.filter(tournament=tournament, action="entry_edited").exists()
     found = find_duplicates(cup, "Lina", "Schäfer", "", user=other)
     assert found.known == [] and found.namesakes == []  # A's Lina is not B's business
 
@@ -146,14 +146,14 @@ def test_a_new_club_is_created_once(tournament, organizer):
     register(tournament, "Anna", "Becker", "Herz Dame", user=organizer)
     register(tournament, "Otto", "Schulz", "herz dame", user=organizer)
     assert list(Club.objects.values_list("name", flat=True)) == ["Herz Dame"]
-    assert AuditEntry.objects.filter(action="club created").count() == 1
+    assert AuditEntry.objects.filter(action="club_created").count() == 1
 
 
 def test_check_in_and_withdraw_are_audited_and_withdraw_undoes_check_in(tournament, organizer):
     entry = register(tournament, "Anna", "Becker", user=organizer)
     entry = check_in(entry, organizer)
     assert entry.checked_in and entry.checked_in_at is not None
-    log = AuditEntry.objects.get(action="checked in")
+    log = AuditEntry.objects.get(action="checked_in")
     assert log.user == organizer and log.before == {"checked_in": False}
 
     entry = withdraw(entry, organizer)
@@ -174,11 +174,11 @@ def test_check_in_twice_writes_one_audit_entry(tournament, organizer):
     entry = register(tournament, "Anna", "Becker")
     check_in(entry, organizer)
     check_in(entry, organizer)
-    assert AuditEntry.objects.filter(action="checked in").count() == 1
+    assert AuditEntry.objects.filter(action="checked_in").count() == 1
     check_in(entry, organizer, checked_in=False)
     entry.refresh_from_db()
     assert not entry.checked_in
-    assert AuditEntry.objects.filter(action="check-in undone").count() == 1
+    assert AuditEntry.objects.filter(action="check_in_undone").count() == 1
 
 
 def test_register_with_check_in(tournament):
@@ -205,7 +205,7 @@ def test_update_entry_checks_numbers_and_duplicates_and_audits(tournament, organ
     assert otto.number == 7
     assert otto.last_name == "Schultz" and otto.club.name == "Kreuz Bube"
     assert otto.player.last_name == "Schulz"  # the person keeps the name he came with
-    log = AuditEntry.objects.get(action="entry edited")
+    log = AuditEntry.objects.get(action="entry_edited")
     assert log.before["number"] == 2 and log.before["last_name"] == "Schulz"
     assert log.after["number"] == 7 and log.after["club"] == "Kreuz Bube"
 
@@ -226,4 +226,4 @@ def test_keep_apart_refuses_the_same_entry_and_duplicates_in_either_order(tourna
     with pytest.raises(RegistrationError):
         add_keep_apart(tournament, 2, 1, user=organizer)
     assert KeepApart.objects.count() == 1
-    assert AuditEntry.objects.filter(action="keep apart added").count() == 1
+    assert AuditEntry.objects.filter(action="keep_apart_added").count() == 1

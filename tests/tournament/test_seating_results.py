@@ -327,7 +327,7 @@ def test_seat_series_from_plan_stores_counts_and_audits_a_plan():
     assert stored.repeat_pairs == len(pairs_of(plan) & met) == second.repeat_pairs > 0
     together = frozenset(ids[:2]) in pairs_of(plan)
     assert stored.apart_violations == second.apart_violations == int(together)
-    audit = AuditEntry.objects.filter(action="series seated", subject="series 2").get()
+    audit = AuditEntry.objects.filter(action="series_seated", subject="series 2").get()
     assert audit.after["method"] == "progressive" and audit.after["seed"] == "two"
     assert audit.after["tables"] == plans.snapshot(second)
 
@@ -337,7 +337,7 @@ def test_seat_series_from_plan_stores_counts_and_audits_a_plan():
                                         by_standings(ranking, "three"), user=None)
     assert [set(t) for t in plans._members(second).values()] == as_sets(again.tables)
     assert Seat.objects.filter(series=second).count() == 11
-    assert AuditEntry.objects.filter(action="series seated", subject="series 2").count() == 2
+    assert AuditEntry.objects.filter(action="series_seated", subject="series 2").count() == 2
 
 
 @pytest.mark.django_db
@@ -359,4 +359,4 @@ def test_seat_series_from_plan_refuses_a_published_series_and_foreign_plans():
         plans.seat_series_from_plan(s, SeatingMethod.STANDINGS, by_standings(ids[::-1], "y"),
                                     user=None)
     assert plans.snapshot(s) == before
-    assert AuditEntry.objects.filter(action="series seated").count() == 1
+    assert AuditEntry.objects.filter(action="series_seated").count() == 1

@@ -78,8 +78,8 @@ def test_swap_through_the_page_and_the_audit_log_shows_it(marta_client, congress
     assert f"Players {a} and {b} swapped seats." in response.content.decode()
     assert plans.snapshot(series)[0][0] == b
     audit = marta_client.get(url("audit", congress)).content.decode()
-    assert "players swapped" in audit and "marta-series" in audit
-    assert AuditEntry.objects.filter(tournament=congress, action="players swapped").exists()
+    assert "Players swapped" in audit and "marta-series" in audit
+    assert AuditEntry.objects.filter(tournament=congress, action="players_swapped").exists()
 
 
 def test_a_refused_change_shows_the_reason(marta_client, congress):

@@ -106,7 +106,7 @@ def test_a_correction_changes_later_totals_and_is_audited(client, four):
     page = client.get(u("sheet", four.token)).content.decode()
     assert "<strong>40</strong>" in page and "<strong>90</strong>" not in page
     assert sum(sheet.totals) == -20 + 30 + 30
-    entry = AuditEntry.objects.get(action="deal corrected")
+    entry = AuditEntry.objects.get(action="deal_corrected")
     assert entry.before["value"] == 30 and entry.after["value"] == -20
     assert entry.before["record"]["card_points"] == 95
 
@@ -178,7 +178,7 @@ def test_deleting_is_403_for_the_token_holder_and_works_for_an_organizer(
     assert list(Deal.objects.filter(table=four).values_list("number", flat=True)) == [1, 2]
     third.refresh_from_db()
     assert third.number == 2
-    assert AuditEntry.objects.filter(action="deal deleted").exists()
+    assert AuditEntry.objects.filter(action="deal_deleted").exists()
     # the organizer sees the delete button on the edit page
     assert "Delete deal 1" in marta_client.get(u("deal_edit", four.token, 1)).content.decode()
 
@@ -237,7 +237,7 @@ def test_an_organizer_can_override_and_it_is_logged(marta_client, client, three)
     marta_client.post(u("sheet_confirm", three.token), {"name": submitter, "override": "on"})
     three.refresh_from_db()
     assert three.sheet_status == SheetStatus.CONFIRMED and three.confirmation_override
-    assert AuditEntry.objects.filter(action="sheet confirmed (override)").exists()
+    assert AuditEntry.objects.filter(action="sheet_confirmed_override").exists()
     # the organizer still sees the entry form, and can reopen
     html = marta_client.get(u("sheet", three.token)).content.decode()
     assert "Reopen the sheet" in html

@@ -88,7 +88,7 @@ def test_another_organizer_sees_nothing_of_my_players(organizer_client, tourname
     mine = tournament.entries.get()
     assert (mine.name, mine.email) == ("Lina Schäfer", "lina@club.example")
     assert beas_cup.entries.get().player_id != mine.player_id
-    assert not AuditEntry.objects.filter(tournament=tournament, action="entry edited").exists()
+    assert not AuditEntry.objects.filter(tournament=tournament, action="entry_edited").exists()
 
 
 def test_a_later_change_of_club_does_not_rewrite_history(organizer, tournament,
@@ -178,7 +178,7 @@ def test_an_organizer_adds_a_co_organizer_and_an_assistant(organizer_client, tou
     organizer_client.post(address, {"username": "kurt", "role": "organizer"})
     assert tournament.organizers.filter(pk=kurt.pk).exists()
     assert not tournament.assistants.filter(pk=kurt.pk).exists()
-    assert AuditEntry.objects.filter(tournament=tournament, action="staff added").count() == 2
+    assert AuditEntry.objects.filter(tournament=tournament, action="staff_added").count() == 2
     # the last organizer stays
     organizer_client.post(reverse("tournament:staff_remove", args=[tournament.slug, kurt.pk]))
     response = logged_in(organizer).post(
@@ -236,8 +236,8 @@ def test_the_audit_tells_the_submitting_and_the_confirming_device_apart(client, 
     enter(three, info.deal_count)
     client.post(u("sheet_submit", three.token), {"name": info.players[0].name})
     Client().post(u("sheet_confirm", three.token), {"name": info.players[1].name})
-    submitted = AuditEntry.objects.get(action="sheet submitted")
-    confirmed = AuditEntry.objects.get(action="sheet confirmed")
+    submitted = AuditEntry.objects.get(action="sheet_submitted")
+    confirmed = AuditEntry.objects.get(action="sheet_confirmed")
     assert submitted.session and confirmed.session
     assert submitted.session != confirmed.session
     assert confirmed.after["submitted_from"] == submitted.session
@@ -379,7 +379,7 @@ def test_withdrawing_from_a_draft_plan_frees_the_seat(organizer, tournament):
     attendance.withdraw(entry, organizer)
     assert not Seat.objects.filter(entry=entry).exists()
     assert sum(len(t) for t in plans.tables_of(series)) == 6
-    assert AuditEntry.objects.filter(action="seat removed").exists()
+    assert AuditEntry.objects.filter(action="seat_removed").exists()
 
 
 def test_a_table_with_two_players_shows_its_problem_not_a_server_error(client, marta_client,

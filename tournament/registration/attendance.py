@@ -11,7 +11,7 @@ from django.db.models import Count, Q
 from django.utils import timezone
 
 from tournament.audit import record_change
-from tournament.models import Entry, Seat, SeriesStatus, Tournament
+from tournament.models import AuditAction, Entry, Seat, SeriesStatus, Tournament
 from tournament.parsing import BIG_INT_MAX, INT_MAX, int_param
 from tournament.registration.services import RegistrationError, clean_text
 
@@ -30,7 +30,8 @@ def check_in(entry: Entry, user, checked_in: bool = True) -> Entry:
         entry.checked_in = checked_in
         entry.checked_in_at = timezone.now() if checked_in else None
         entry.save(update_fields=["checked_in", "checked_in_at"])
-        record_change(entry.tournament, user, "checked in" if checked_in else "check-in undone",
+        record_change(entry.tournament, user, (AuditAction.CHECKED_IN if checked_in
+                                            else AuditAction.CHECK_IN_UNDONE),
                       str(entry), before=before, after={"checked_in": checked_in})
     return entry
 
@@ -54,7 +55,8 @@ def withdraw(entry: Entry, user, withdrawn: bool = True) -> Entry:
             entry.checked_in = False
             entry.checked_in_at = None
         entry.save(update_fields=["withdrawn", "checked_in", "checked_in_at"])
-        record_change(entry.tournament, user, "withdrawn" if withdrawn else "reinstated",
+        record_change(entry.tournament, user, (AuditAction.WITHDRAWN if withdrawn
+                                            else AuditAction.REINSTATED),
                       str(entry), before=before,
                       after={"withdrawn": entry.withdrawn, "checked_in": entry.checked_in})
     return entry
@@ -73,7 +75,7 @@ def _leave_draft_plans(entry: Entry, user) -> None:
     for seat in seats:
         if seat.series.status == SeriesStatus.DRAFT:
             seat.delete()
-            record_change(entry.tournament, user, "seat removed",
+            record_change(entry.tournament, user, AuditAction.SEAT_REMOVED,
                           f"series {seat.series.number}",
                           before={"player": entry.number, "table": seat.table.number,
                                   "seat": seat.position})

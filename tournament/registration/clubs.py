@@ -6,7 +6,7 @@ from django.db import transaction
 from django.db.models import Count, Q
 
 from tournament.audit import record_change
-from tournament.models import Club, Tournament
+from tournament.models import AuditAction, Club, Tournament
 from tournament.parsing import clean_text
 from tournament.permissions import tournaments_of
 from tournament.refusals import Refusal
@@ -30,7 +30,8 @@ def _get_or_create_club(name: str, tournament: Tournament | None, user) -> Club 
     if club is None:
         creator = user if user is not None and user.is_authenticated else None
         club = Club.objects.create(name=name, created_by=creator)
-        record_change(tournament, user, "club created", club.name, after={"name": club.name})
+        record_change(tournament, user, AuditAction.CLUB_CREATED,
+                      club.name, after={"name": club.name})
     return club
 
 
@@ -57,7 +58,7 @@ def add_club(name: str, city: str = "", *, tournament: Tournament | None = None,
         raise Refusal(f"The club {existing.name} already exists.", "name")
     with transaction.atomic():
         club = Club.objects.create(name=name, city=city)
-        record_change(tournament, user, "club created", club.name,
+        record_change(tournament, user, AuditAction.CLUB_CREATED, club.name,
                       after={"name": club.name, "city": club.city})
     return club
 

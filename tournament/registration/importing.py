@@ -19,7 +19,7 @@ from django.db.models.functions import Lower
 from django.utils import timezone
 
 from tournament.audit import record_change
-from tournament.models import Club, Entry, Player, Tournament
+from tournament.models import AuditAction, Club, Entry, Player, Tournament
 from tournament.parsing import INT_MAX, int_param
 from tournament.permissions import tournaments_of
 from tournament.registration.services import (
@@ -336,7 +336,7 @@ def import_players(tournament: Tournament, preview: ImportPreview, user,
             used_numbers.add(number)
             registered.add(key)
             count += 1
-        record_change(tournament, user, "players imported", f"{count} players from CSV",
+        record_change(tournament, user, AuditAction.PLAYERS_IMPORTED, f"{count} players from CSV",
                       after={"imported": count, "new_clubs": new_clubs,
                              "rows": [r.row for r in preview.rows],
                              "linked_to_known_persons": len(known)})

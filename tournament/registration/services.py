@@ -18,7 +18,7 @@ from django.utils import timezone
 
 from tournament import parsing
 from tournament.audit import record_change
-from tournament.models import Club, Entry, KeepApart, Player, Tournament
+from tournament.models import AuditAction, Club, Entry, KeepApart, Player, Tournament
 from tournament.permissions import tournaments_of
 from tournament.refusals import Refusal
 from tournament.registration.clubs import CLUB_MAX, _get_or_create_club, find_club
@@ -287,7 +287,7 @@ def register_player(tournament: Tournament, *, first_name: str, last_name: str,
                                          checked_in_at=now if check_in else None)
             after = entry_snapshot(entry)
             after["same_person_as_before"] = reused
-            record_change(tournament, user, "player registered", str(entry), after=after)
+            record_change(tournament, user, AuditAction.PLAYER_REGISTERED, str(entry), after=after)
     except IntegrityError:
         # Another registration took the number (or player) between the check and the save.
         raise RegistrationError(
@@ -330,7 +330,7 @@ def update_entry(entry: Entry, *, first_name: str, last_name: str, club_name: st
             entry.save(update_fields=["first_name", "last_name", "email", "club", "number"])
             after = entry_snapshot(entry)
             if after != before:
-                record_change(tournament, user, "entry edited", str(entry),
+                record_change(tournament, user, AuditAction.ENTRY_EDITED, str(entry),
                               before=before, after=after)
     except IntegrityError:
         raise RegistrationError(
@@ -364,7 +364,7 @@ def add_keep_apart(tournament: Tournament, first_number: int, second_number: int
                            "kept apart.")
         pair = KeepApart.objects.create(tournament=tournament, first=first, second=second,
                                         reason=reason)
-        record_change(tournament, user, "keep apart added", str(pair),
+        record_change(tournament, user, AuditAction.KEEP_APART_ADDED, str(pair),
                       after={"first": first.number, "second": second.number,
                              "reason": reason})
     return pair
@@ -376,4 +376,4 @@ def remove_keep_apart(pair: KeepApart, *, user=None) -> None:
                   "reason": pair.reason}
         subject = str(pair)
         pair.delete()
-        record_change(pair.tournament, user, "keep apart removed", subject, before=before)
+        record_change(pair.tournament, user, AuditAction.KEEP_APART_REMOVED, subject, before=before)

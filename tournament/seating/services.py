@@ -16,7 +16,16 @@ from django.utils import timezone
 
 from tournament import lifecycle
 from tournament.audit import record_change
-from tournament.models import Entry, KeepApart, Seat, SeatingMethod, Series, SeriesStatus, Table
+from tournament.models import (
+    AuditAction,
+    Entry,
+    KeepApart,
+    Seat,
+    SeatingMethod,
+    Series,
+    SeriesStatus,
+    Table,
+)
 from tournament.refusals import Refusal
 from tournament.seating import algorithms as seating
 
@@ -113,7 +122,7 @@ def _store_plan(series: Series, method: str, seed: str, plan: seating.Plan, user
         series.apart_violations = plan.apart_violations
         series.save(update_fields=["seating_method", "seed", "repeat_pairs",
                                    "apart_violations"])
-        record_change(tournament, user, "series seated", f"series {series.number}",
+        record_change(tournament, user, AuditAction.SERIES_SEATED, f"series {series.number}",
                       before=before or None,
                       after={"method": method, "seed": seed, "tables": snapshot(series),
                              "repeat_pairs": plan.repeat_pairs})
@@ -142,7 +151,8 @@ def swap_players(series: Series, first: int, second: int, user) -> None:
         Seat.objects.filter(pk=b.pk).update(entry_id=a_entry)
         Seat.objects.create(table=a.table, series=series, position=a.position, entry_id=b_entry)
         _recount(series)
-        record_change(series.tournament, user, "players swapped", f"series {series.number}",
+        record_change(series.tournament, user, AuditAction.PLAYERS_SWAPPED,
+                      f"series {series.number}",
                       before=before,
                       after={"player": first, "table": b.table.number, "seat": b.position,
                              "other": second, "other_table": a.table.number,
@@ -173,7 +183,7 @@ def move_player(series: Series, number: int, table_number: int, user) -> None:
         Seat.objects.create(table=target, series=series, position=position,
                             entry_id=seat.entry_id)
         _recount(series)
-        record_change(series.tournament, user, "player moved", f"series {series.number}",
+        record_change(series.tournament, user, AuditAction.PLAYER_MOVED, f"series {series.number}",
                       before=before,
                       after={"player": number, "table": table_number, "seat": position})
 

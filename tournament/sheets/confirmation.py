@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from tournament import lifecycle
 from tournament.audit import record_change
-from tournament.models import SeriesStatus, SheetStatus, Table
+from tournament.models import AuditAction, SeriesStatus, SheetStatus, Table
 from tournament.permissions import Role, role_of
 from tournament.refusals import Refusal
 from tournament.sheets.loaders import load_sheet, table_info
@@ -60,7 +60,7 @@ def reopen_on_change(table: Table, actor: str, user, session: str = "") -> list[
         return []
     table.sheet_status = SheetStatus.OPEN
     table.submitted_by, table.submitted_at = "", None
-    record_change(table.series.tournament, user, "sheet reopened", subject(table),
+    record_change(table.series.tournament, user, AuditAction.SHEET_REOPENED, subject(table),
                   actor=actor, session=session, before={"status": "submitted"},
                   after={"status": "open"})
     return ["sheet_status", "submitted_by", "submitted_at"]
@@ -87,7 +87,7 @@ def submit_sheet(table: Table, name: str, user=None, session: str = "") -> None:
         table.sheet_version += 1
         table.save(update_fields=["sheet_status", "submitted_by", "submitted_at",
                                   "submitted_session", "sheet_version"])
-        record_change(table.series.tournament, user, "sheet submitted", subject(table),
+        record_change(table.series.tournament, user, AuditAction.SHEET_SUBMITTED, subject(table),
                       actor=name, session=session, after={"totals": list(sheet.totals)})
 
 
@@ -131,8 +131,9 @@ def confirm_sheet(table: Table, name: str, user=None, totals: list[int] | None =
         table.sheet_version += 1
         table.save(update_fields=["sheet_status", "confirmed_by", "confirmed_at",
                                   "confirmation_override", "blind_checked", "sheet_version"])
-        record_change(tournament, user, "sheet confirmed" + (" (override)" if
-                      table.confirmation_override else ""), subject(table), actor=name,
+        action = (AuditAction.SHEET_CONFIRMED_OVERRIDE if table.confirmation_override
+                  else AuditAction.SHEET_CONFIRMED)
+        record_change(tournament, user, action, subject(table), actor=name,
                       session=session,
                       after={"totals": list(sheet.totals), "submitted_by": table.submitted_by,
                              "submitted_from": table.submitted_session})
@@ -159,5 +160,5 @@ def reopen_sheet(table: Table, user, released_ok: bool = False, session: str = "
         table.submitted_at = table.confirmed_at = None
         table.sheet_version += 1
         table.save()
-        record_change(table.series.tournament, user, "sheet reopened", subject(table),
+        record_change(table.series.tournament, user, AuditAction.SHEET_REOPENED, subject(table),
                       session=session, before=before, after={"status": "open"})

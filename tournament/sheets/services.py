@@ -13,7 +13,7 @@ from django.db.models import F
 from engine import GameKey, InvalidRecord, evaluate_outcome
 from tournament import lifecycle
 from tournament.audit import record_change
-from tournament.models import Deal, Penalty, Table
+from tournament.models import AuditAction, Deal, Penalty, Table
 from tournament.permissions import Role, role_of
 from tournament.sheets.confirmation import (
     SheetError,
@@ -84,7 +84,8 @@ def add_deal(table: Table, data: DealInput, sheet_version: int, actor: str, user
         except IntegrityError as exc:
             raise StaleSheet(f"Deal {number} is already on this sheet.") from exc
         _changed(table, actor, user, session)
-        record_change(table.series.tournament, user, "deal entered", subject(table, number),
+        record_change(table.series.tournament, user, AuditAction.DEAL_ENTERED,
+                      subject(table, number),
                       actor=actor, session=session, after=_deal_state(deal))
     return deal
 
@@ -116,7 +117,8 @@ def correct_deal(table: Table, number: int, data: DealInput, version: int, actor
         deal.entered_by = actor
         deal.save()
         _changed(table, actor, user, session)
-        record_change(table.series.tournament, user, "deal corrected", subject(table, number),
+        record_change(table.series.tournament, user, AuditAction.DEAL_CORRECTED,
+                      subject(table, number),
                       actor=actor, session=session, before=before, after=_deal_state(deal))
     return deal
 
@@ -141,7 +143,8 @@ def delete_deal(table: Table, number: int, user, session: str = "") -> None:
             later.save(update_fields=["number", "dealer", "version"])
         table.penalties.filter(after_deal__gte=number).update(after_deal=F("after_deal") - 1)
         _changed(table, user.get_username(), user, session)
-        record_change(table.series.tournament, user, "deal deleted", subject(table, number),
+        record_change(table.series.tournament, user, AuditAction.DEAL_DELETED,
+                      subject(table, number),
                       session=session, before=before)
 
 
@@ -166,7 +169,7 @@ def add_penalty(table: Table, seat: int, reason: str, points: int | None, note: 
             points=-outcome.value, note=note, entered_by=actor, by_organizer=by_organizer,
         )
         _changed(table, actor, user, session)
-        record_change(table.series.tournament, user, "penalty entered", subject(table),
+        record_change(table.series.tournament, user, AuditAction.PENALTY_ENTERED, subject(table),
                       actor=actor, session=session,
                       after={"seat": seat, "reason": reason, "points": penalty.points,
                              "note": note, "by_organizer": by_organizer})
@@ -187,5 +190,5 @@ def delete_penalty(table: Table, penalty_id: int, actor: str, user=None,
         before = {"seat": penalty.seat, "reason": penalty.reason, "points": penalty.points}
         penalty.delete()
         _changed(table, actor, user, session)
-        record_change(table.series.tournament, user, "penalty deleted", subject(table),
+        record_change(table.series.tournament, user, AuditAction.PENALTY_DELETED, subject(table),
                       actor=actor, session=session, before=before)

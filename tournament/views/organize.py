@@ -11,7 +11,7 @@ from django.shortcuts import redirect, render
 
 from tournament.audit import record_change
 from tournament.forms import TournamentForm
-from tournament.models import Tournament
+from tournament.models import AuditAction, Tournament
 from tournament.parsing import page_number
 from tournament.permissions import organizer_required, staff_required, tournaments_of
 from tournament.seating.services import ensure_series
@@ -36,7 +36,7 @@ def tournament_create(request):
             tournament = form.save()
             tournament.organizers.add(request.user)
             ensure_series(tournament)
-            record_change(tournament, request.user, "tournament created", tournament.name,
+            record_change(tournament, request.user, AuditAction.TOURNAMENT_CREATED, tournament.name,
                           after=_summary(tournament))
         messages.success(request, f"{tournament.name} is created. Register the players next.")
         return redirect(tournament)
@@ -52,7 +52,7 @@ def tournament_edit(request, tournament):
         with transaction.atomic():
             tournament = form.save()
             ensure_series(tournament)
-            record_change(tournament, request.user, "tournament edited", tournament.name,
+            record_change(tournament, request.user, AuditAction.TOURNAMENT_EDITED, tournament.name,
                           before=before, after=_summary(tournament))
         messages.success(request, "Saved.")
         return redirect(tournament)

@@ -1,0 +1,24 @@
+"""The core models, one module per concern, all importable from ``tournament.models``."""
+
+from tournament.models.audit import AuditAction, AuditEntry
+from tournament.models.events import (
+    RELEASED_STATES,
+    Entry,
+    KeepApart,
+    ScoringSystem,
+    SeatingMethod,
+    Series,
+    SeriesStatus,
+    TablePolicy,
+    Tournament,
+    rule_set_choices,
+)
+from tournament.models.people import Club, Player
+from tournament.models.sheets import Deal, Penalty
+from tournament.models.tables import Seat, SheetStatus, Table, new_token
+
+__all__ = [
+    "RELEASED_STATES", "AuditAction", "AuditEntry", "Club", "Deal", "Entry", "KeepApart",
+    "Penalty", "Player", "ScoringSystem", "Seat", "SeatingMethod", "Series", "SeriesStatus",
+    "SheetStatus", "Table", "TablePolicy", "Tournament", "new_token", "rule_set_choices",
+]

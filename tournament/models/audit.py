@@ -1,0 +1,76 @@
+"""The audit log: every change with what it was before and after, never edited."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+from tournament.models.events import Tournament
+
+
+class AuditAction(models.TextChoices):
+    """What a change was: a code the audit page, exports and an API filter by."""
+
+    TOURNAMENT_CREATED = "tournament_created", "Tournament created"
+    TOURNAMENT_EDITED = "tournament_edited", "Tournament edited"
+    STAFF_ADDED = "staff_added", "Staff added"
+    STAFF_REMOVED = "staff_removed", "Staff removed"
+    CLUB_CREATED = "club_created", "Club created"
+    PLAYER_REGISTERED = "player_registered", "Player registered"
+    PLAYERS_IMPORTED = "players_imported", "Players imported"
+    ENTRY_EDITED = "entry_edited", "Entry edited"
+    CHECKED_IN = "checked_in", "Checked in"
+    CHECK_IN_UNDONE = "check_in_undone", "Check-in undone"
+    WITHDRAWN = "withdrawn", "Withdrawn"
+    REINSTATED = "reinstated", "Reinstated"
+    SEAT_REMOVED = "seat_removed", "Seat removed"
+    KEEP_APART_ADDED = "keep_apart_added", "Keep apart added"
+    KEEP_APART_REMOVED = "keep_apart_removed", "Keep apart removed"
+    SERIES_SEATED = "series_seated", "Series seated"
+    PLAYERS_SWAPPED = "players_swapped", "Players swapped"
+    PLAYER_MOVED = "player_moved", "Player moved"
+    SERIES_PUBLISHED = "series_published", "Series published"
+    SERIES_UNPUBLISHED = "series_unpublished", "Series unpublished"
+    SERIES_STARTED = "series_started", "Series started"
+    SERIES_CONFIRMED = "series_confirmed", "Series confirmed"
+    SERIES_REOPENED = "series_reopened", "Series reopened"
+    RESULTS_RELEASED = "results_released", "Results released"
+    RELEASE_WITHDRAWN = "release_withdrawn", "Release withdrawn"
+    SERIES_CORRECTING = "series_correcting", "Released series reopened for a correction"
+    RESULTS_RELEASED_AGAIN = "results_released_again", "Results released again"
+    DEAL_ENTERED = "deal_entered", "Deal entered"
+    DEAL_CORRECTED = "deal_corrected", "Deal corrected"
+    DEAL_DELETED = "deal_deleted", "Deal deleted"
+    PENALTY_ENTERED = "penalty_entered", "Penalty entered"
+    PENALTY_DELETED = "penalty_deleted", "Penalty deleted"
+    SHEET_SUBMITTED = "sheet_submitted", "Sheet submitted"
+    SHEET_CONFIRMED = "sheet_confirmed", "Sheet confirmed"
+    SHEET_CONFIRMED_OVERRIDE = "sheet_confirmed_override", "Sheet confirmed (override)"
+    SHEET_REOPENED = "sheet_reopened", "Sheet reopened"
+    SCORING_SETTINGS_CHANGED = "scoring_settings_changed", "Scoring settings changed"
+    LOT_RECORDED = "lot_recorded", "Lot recorded"
+    TEAM_REGISTERED = "team_registered", "Team registered"
+    PRIZE_ADDED = "prize_added", "Prize added"
+
+
+class AuditEntry(models.Model):
+    """One change, with what it was before and after; never edited."""
+
+    tournament = models.ForeignKey(Tournament, null=True, blank=True, on_delete=models.CASCADE,
+                                   related_name="audit")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                             on_delete=models.SET_NULL, related_name="+")
+    actor = models.CharField(max_length=120, blank=True)  # e.g. the scorekeeper of a table link
+    session = models.CharField(max_length=16, blank=True)  # which browser did it
+    action = models.CharField(max_length=60, choices=AuditAction.choices, db_index=True)
+    subject = models.CharField(max_length=200)
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+    at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        ordering = ["-at", "-id"]
+        verbose_name_plural = "audit entries"
+
+    def __str__(self) -> str:
+        return f"{self.at:%Y-%m-%d %H:%M} {self.action} {self.subject}"

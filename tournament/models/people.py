@@ -1,0 +1,46 @@
+"""Clubs and players: a player is a person, followed over many tournaments by his entries."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+
+class Club(models.Model):
+    name = models.CharField(max_length=120, unique=True)
+    city = models.CharField(max_length=120, blank=True)
+    # an organizer sees the clubs of his tournaments' entries and the clubs he created
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                   on_delete=models.SET_NULL, related_name="+")
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Player(models.Model):
+    """A person, followed over many tournaments through his entries.
+
+    The name here is the one he was first registered with; what a tournament shows (name,
+    club, e-mail) belongs to its entry, so nothing one tournament does changes another's.
+    """
+
+    first_name = models.CharField(max_length=80)
+    last_name = models.CharField(max_length=80)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["last_name", "first_name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def name(self) -> str:
+        return f"{self.first_name} {self.last_name}".strip()
+
+    @property
+    def sort_name(self) -> str:
+        return f"{self.last_name}, {self.first_name}"

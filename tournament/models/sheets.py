@@ -1,0 +1,60 @@
+"""What a score sheet holds: deals (the canonical record and its outcome) and penalties."""
+
+from __future__ import annotations
+
+from django.db import models
+
+from tournament.models.tables import Table
+
+
+class Deal(models.Model):
+    """One deal of a table's score sheet: the canonical record and what the engine made of it.
+
+    Seats are positions 1..4 at the table; ``record`` uses them for the Ramsch loser too.
+    """
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="deals")
+    number = models.PositiveSmallIntegerField()
+    dealer = models.PositiveSmallIntegerField()
+    declarer = models.PositiveSmallIntegerField(null=True, blank=True)
+    contra_by = models.PositiveSmallIntegerField(null=True, blank=True)
+    revoked_by = models.PositiveSmallIntegerField(null=True, blank=True)
+    record = models.JSONField()
+    outcome = models.JSONField()
+    value = models.IntegerField()
+    description = models.CharField(max_length=200)
+    version = models.PositiveIntegerField(default=1)
+    entered_by = models.CharField(max_length=120, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["table", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="one_deal_per_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} deal {self.number}: {self.description}"
+
+
+class Penalty(models.Model):
+    """A fine against one seat, shown on the sheet after deal ``after_deal`` (0: before any)."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="penalties")
+    after_deal = models.PositiveSmallIntegerField()
+    seat = models.PositiveSmallIntegerField()
+    reason = models.CharField(max_length=40)
+    points = models.PositiveIntegerField()
+    note = models.CharField(max_length=200, blank=True)
+    entered_by = models.CharField(max_length=120, blank=True)
+    # a penalty the director gave stands until an organizer removes it
+    by_organizer = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["table", "after_deal", "id"]
+        verbose_name_plural = "penalties"
+
+    def __str__(self) -> str:
+        return f"{self.table} seat {self.seat}: -{self.points} ({self.reason})"

@@ -1,0 +1,80 @@
+"""The tables of a series, their seats and the state of each table's score sheet."""
+
+from __future__ import annotations
+
+import secrets
+
+from django.db import models
+from django.db.models import Q
+
+from tournament.models.events import Entry, Series
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(16)
+
+
+class SheetStatus(models.TextChoices):
+    OPEN = "open", "Open"
+    SUBMITTED = "submitted", "Submitted"
+    CONFIRMED = "confirmed", "Confirmed"
+
+
+class Table(models.Model):
+    series = models.ForeignKey(Series, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveIntegerField()
+    token = models.CharField(max_length=32, unique=True, default=new_token)
+    # the sheet's version rises with every change, so a stale form is refused
+    sheet_version = models.PositiveIntegerField(default=0)
+    sheet_status = models.CharField(max_length=12, choices=SheetStatus.choices,
+                                    default=SheetStatus.OPEN)
+    submitted_by = models.CharField(max_length=120, blank=True)
+    # which browser session submitted: the confirmation must come from another one
+    submitted_session = models.CharField(max_length=16, blank=True)
+    submitted_at = models.DateTimeField(null=True, blank=True)
+    confirmed_by = models.CharField(max_length=120, blank=True)
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+    confirmation_override = models.BooleanField(default=False)
+    blind_checked = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["series", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["series", "number"], name="unique_table_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"table {self.number}"
+
+    @property
+    def is_open(self) -> bool:
+        return self.sheet_status == SheetStatus.OPEN
+
+    @property
+    def is_submitted(self) -> bool:
+        return self.sheet_status == SheetStatus.SUBMITTED
+
+    @property
+    def is_confirmed(self) -> bool:
+        return self.sheet_status == SheetStatus.CONFIRMED
+
+
+class Seat(models.Model):
+    """Seat 1 is the scorekeeper's; the deal passes to the left (RULINGS 1.8)."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    series = models.ForeignKey(Series, on_delete=models.CASCADE, related_name="seats")
+    position = models.PositiveSmallIntegerField()
+    entry = models.ForeignKey(Entry, on_delete=models.RESTRICT, related_name="seats")
+
+    class Meta:
+        ordering = ["table__number", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "position"], name="unique_seat_position"),
+            models.UniqueConstraint(fields=["series", "entry"], name="one_seat_per_series"),
+            models.CheckConstraint(condition=Q(position__gte=1, position__lte=4),
+                                   name="seat_position_1_to_4"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} seat {self.position}: {self.entry}"
