@@ -7,6 +7,7 @@ from __future__ import annotations
 from scoring.services import ScoringError, compute
 from tournament.models import SeatingMethod, Series
 from tournament.seating import algorithms as seating
+from tournament.seating import by_results
 from tournament.seating import services as plans
 
 
@@ -26,7 +27,7 @@ def seat_by_results(series: Series, method: str, seed: str, user) -> seating.Pla
             order = {s.entry: i for i, s in enumerate(comp.standings)}
             ranking = sorted(present, key=lambda e: (order.get(e, len(order)),
                                                      comp.player(e).number))
-            plan = seating.by_standings(ranking, seed, policy=policy,
+            plan = by_results.by_standings(ranking, seed, policy=policy,
                                         keep_apart=plans.keep_apart_pairs(tournament))
         elif method == SeatingMethod.PROGRESSIVE:
             previous = tournament.series.get(number=series.number - 1)
@@ -36,7 +37,7 @@ def seat_by_results(series: Series, method: str, seed: str, user) -> seating.Pla
             comp = compute(tournament, series=previous.number)
             score = {s.entry: (s.rank, comp.player(s.entry).number) for s in comp.standings}
             ranking = [sorted(t, key=lambda e: score.get(e, (10**6, 0))) for t in tables]
-            plan = seating.progressive(tables, ranking, seed, present=present, policy=policy)
+            plan = by_results.progressive(tables, ranking, seed, present=present, policy=policy)
         else:
             raise ScoringError(f"Unknown seating method {method!r}.")
         return plans.seat_series_from_plan(series, method, plan, user)

@@ -20,6 +20,7 @@ PURE_MODULES = [
         for p in (ROOT / "engine").glob("*.py")
     ),
     "tournament.seating.algorithms",
+    "tournament.seating.by_results",
     "tournament.sheets.sheet",
     "scoring.standings",
     "scoring.prizes",

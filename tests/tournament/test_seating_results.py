@@ -16,16 +16,8 @@ from tournament.models import (
     Tournament,
 )
 from tournament.seating import services as plans
-from tournament.seating.algorithms import (
-    Plan,
-    SeatingError,
-    TablePolicy,
-    by_standings,
-    moves,
-    pairs_of,
-    progressive,
-    table_sizes,
-)
+from tournament.seating.algorithms import Plan, SeatingError, TablePolicy, pairs_of, table_sizes
+from tournament.seating.by_results import by_standings, moves, progressive
 
 # --- helpers ------------------------------------------------------------------------------------
 
