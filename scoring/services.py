@@ -136,7 +136,7 @@ def prize_specs(tournament: Tournament) -> list[PrizeSpec]:
 
 
 def prizes(comp: Computation) -> list[PrizeResult]:
-    """The League Prize Schedule over the whole tournament (RULINGS 7)."""
+    """The League Prize Schedule over the whole tournament (docs/rules.md §11)."""
     settings = scoring_settings(comp.tournament)
     lots = dict(PrizeLot.objects.filter(tournament=comp.tournament).values_list(
         "prize_number", "winner_id"))

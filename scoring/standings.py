@@ -1,4 +1,4 @@
-"""Standings of a Skat tournament (RULINGS 6): League Points and Games, Seeger-Fabian, clubs, teams.
+"""Standings of a Skat tournament (docs/rules.md §10): League Points and Games, Seeger-Fabian, clubs, teams.
 
 Pure functions over plain frozen dataclasses: the Django layer loads the deals and penalties of a
 tournament with a bounded number of queries and hands them in; nothing here touches a database.
@@ -17,7 +17,7 @@ from engine import DEFAULT_RULE_SET, GameKey, ScoringSystem
 OPPONENT_BONUS: Mapping[int, int] = {3: 40, 4: 30}
 # Seeger-Fabian: each game won adds this, each game lost subtracts it.
 GAME_BONUS = 50
-# Deals with these keys are never *games* (RULINGS 6: Ramsch and passed deals are not games).
+# Deals with these keys are never *games* (docs/rules.md §10: Ramsch and passed deals are not games).
 NOT_GAMES: frozenset[str] = frozenset({GameKey.PASSED, GameKey.RAMSCH})
 
 
@@ -196,7 +196,7 @@ def league_standings(
     played: Iterable[int],
     series: int | None = None,
 ) -> list[Standing]:
-    """RULINGS 6 `league`: ranked by Points, then Games; whatever is left is a tie."""
+    """docs/rules.md §10 `league`: ranked by Points, then Games; whatever is left is a tie."""
     if series is not None:
         deals, penalties = per_series(deals, penalties, series)
     tallies = _tally(deals, penalties, played)
@@ -217,7 +217,7 @@ def seeger_fabian_standings(
     played: Iterable[int],
     series: int | None = None,
 ) -> list[Standing]:
-    """RULINGS 6 `seeger-fabian`: score, then more games won, then fewer lost; then the lot,
+    """docs/rules.md §10 `seeger-fabian`: score, then more games won, then fewer lost; then the lot,
     which is the organizer's, so a tie that far is shown as a tie."""
     if series is not None:
         deals, penalties = per_series(deals, penalties, series)

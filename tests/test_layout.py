@@ -1,4 +1,4 @@
-"""The import rules of DESIGN.md, "Layout": the rings engine <- tournament <- scoring.
+"""The import rules of docs/architecture.md: the rings engine <- tournament <- scoring.
 
 The pure modules (the engine, the seating algorithms, the score sheet, standings and prizes)
 import no Django; each app imports only the apps inside its ring.

@@ -1,4 +1,4 @@
-"""The League Prize Schedule (RULINGS 7) and custom prizes, on hand-built tournaments."""
+"""The League Prize Schedule (docs/rules.md §11) and custom prizes, on hand-built tournaments."""
 
 from __future__ import annotations
 

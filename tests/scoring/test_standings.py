@@ -1,4 +1,4 @@
-"""League and Seeger-Fabian standings, clubs and teams (RULINGS 6; anchors.md §2.2)."""
+"""League and Seeger-Fabian standings, clubs and teams (docs/rules.md §10; the anchors' worked vectors)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The score sheet as plain data (RULINGS 9): running totals and the invariants it reports."""
+"""The score sheet as plain data (docs/rules.md §9): running totals and the invariants it reports."""
 
 from engine import get_rule_set
 from tournament.sheets.sheet import SheetDeal, SheetPenalty, build_sheet, deal_entries
@@ -7,7 +7,7 @@ NASL = get_rule_set("nasl-1908")
 
 
 def deal(number, declarer, value, seats=3, **extra):
-    dealer = (number % seats) + 1  # RULINGS 1.8: seat 2 deals first
+    dealer = (number % seats) + 1  # docs/rules.md §8: seat 2 deals first
     return SheetDeal(number=number, dealer=extra.pop("dealer", dealer), declarer=declarer,
                      text="game", value=value,
                      entries=extra.pop("entries", {declarer: value} if declarer else {}))

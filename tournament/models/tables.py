@@ -60,7 +60,7 @@ class Table(models.Model):
 
 
 class Seat(models.Model):
-    """Seat 1 is the scorekeeper's; the deal passes to the left (RULINGS 1.8)."""
+    """Seat 1 is the scorekeeper's; the deal passes to the left (docs/rules.md §8)."""
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
     series = models.ForeignKey(Series, on_delete=models.CASCADE, related_name="seats")

@@ -1,4 +1,4 @@
-"""The score sheet of one table in one series, as plain data (000 §11, RULINGS 9).
+"""The score sheet of one table in one series, as plain data (seed 000 §11; docs/rules.md §9).
 
 One row per deal: number, dealer, declarer, the game in words, its value, and every player's
 running total, where only the declarer's total moves (the Ramsch loser's, the penalised
