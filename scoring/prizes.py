@@ -1,4 +1,5 @@
-"""The League Prize Schedule (docs/rules.md §11, seed 000 L4978) and custom prizes of the same kinds.
+"""The League Prize Schedule (docs/rules.md §11, seed 000 L4978) and custom prizes of the
+same kinds.
 
 Every prize ranks candidates by a key (higher is better) built from the prize's tie-breaks in
 order; a tie that survives the whole key is returned as a tie for the organizer's lot.

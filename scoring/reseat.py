@@ -13,7 +13,8 @@ from tournament.seating import services as plans
 
 def seat_by_results(series: Series, method: str, seed: str, user) -> seating.Plan:
     """Seat a later series from the results so far: the best together ("by points"), or
-    progressive movement from the previous series' tables (details the books leave open: docs/rules-decisions.md).
+    progressive movement from the previous series' tables (details the books leave open:
+    docs/rules-decisions.md).
     """
     tournament = series.tournament
     if series.number < 2:

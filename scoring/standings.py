@@ -1,4 +1,5 @@
-"""Standings of a Skat tournament (docs/rules.md §10): League Points and Games, Seeger-Fabian, clubs, teams.
+"""Standings of a Skat tournament (docs/rules.md §10): League Points and Games, Seeger-Fabian,
+clubs, teams.
 
 Pure functions over plain frozen dataclasses: the Django layer loads the deals and penalties of a
 tournament with a bounded number of queries and hands them in; nothing here touches a database.
@@ -17,7 +18,8 @@ from engine import DEFAULT_RULE_SET, GameKey, ScoringSystem
 OPPONENT_BONUS: Mapping[int, int] = {3: 40, 4: 30}
 # Seeger-Fabian: each game won adds this, each game lost subtracts it.
 GAME_BONUS = 50
-# Deals with these keys are never *games* (docs/rules.md §10: Ramsch and passed deals are not games).
+# Deals with these keys are never *games* (docs/rules.md §10: Ramsch and passed deals are
+# not games).
 NOT_GAMES: frozenset[str] = frozenset({GameKey.PASSED, GameKey.RAMSCH})
 
 

@@ -1,4 +1,5 @@
-"""League and Seeger-Fabian standings, clubs and teams (docs/rules.md §10; the anchors' worked vectors)."""
+"""League and Seeger-Fabian standings, clubs and teams (docs/rules.md §10; the anchors'
+worked vectors)."""
 
 from __future__ import annotations
 
