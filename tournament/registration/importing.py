@@ -186,98 +186,149 @@ def _read_records(text: str) -> tuple[list[list[str]], dict[int, str]]:
         records.append(record)
 
 
+@dataclass
+class _Known:
+    """The entries already registered and the rows checked so far, to find repeats."""
+
+    by_number: dict[int, Entry]
+    by_name: dict[tuple[str, str], list[Entry]]
+    seen_numbers: dict[int, int] = field(default_factory=dict)  # number -> row giving it
+    seen_players: dict[tuple[str, str, str], int] = field(default_factory=dict)  # -> row
+
+    @classmethod
+    def of(cls, tournament: Tournament) -> _Known:
+        """What the database knows, in one query."""
+        entries = list(tournament.entries.select_related("club"))
+        by_name: dict[tuple[str, str], list[Entry]] = {}
+        for entry in entries:
+            by_name.setdefault(name_key(entry.first_name, entry.last_name), []).append(entry)
+        return cls(by_number={e.number: e for e in entries}, by_name=by_name)
+
+
 def _check_rows(preview: ImportPreview, body: list[list[str]], columns: dict[str, int],
                 tournament: Tournament) -> None:
-    # What the database knows, in a bounded number of queries.
-    entries = list(tournament.entries.select_related("club"))
-    by_number = {e.number: e for e in entries}
-    by_name: dict[tuple[str, str], list[Entry]] = {}
-    for entry in entries:
-        by_name.setdefault(name_key(entry.first_name, entry.last_name), []).append(entry)
-    seen_players: dict[tuple[str, str, str], int] = {}
-    seen_numbers: dict[int, int] = {}
-
+    known = _Known.of(tournament)
     for row_number, cells in enumerate(body, start=2):
-        if not any(cell.strip() for cell in cells):
-            continue  # blank line
+        if any(cell.strip() for cell in cells):  # a blank line is skipped
+            _check_row(preview, row_number, cells, columns, known)
+    _assign_numbers(preview, known)
 
-        def cell(column, cells=cells):
-            index = columns.get(column)
-            return clean_text(cells[index]) if index is not None and index < len(cells) else ""
 
-        problems: list[str] = []
-        first, last, club = cell("first_name"), cell("last_name"), cell("club")
-        email, number_text, checked_text = cell("email"), cell("number"), cell("checked_in")
-        if not first:
-            problems.append("first name is empty")
-        elif len(first) > NAME_MAX:
-            problems.append(f"first name is longer than {NAME_MAX} letters")
-        if not last:
-            problems.append("last name is empty")
-        elif len(last) > NAME_MAX:
-            problems.append(f"last name is longer than {NAME_MAX} letters")
-        if len(club) > CLUB_MAX:
-            problems.append(f"club name is longer than {CLUB_MAX} letters")
-        number = None
-        if number_text:
-            digits = number_text.removeprefix("-")
-            if not (digits.isascii() and digits.isdigit()):
-                problems.append(f"number '{_shorten(number_text)}' is not a whole number")
-            elif number_text.startswith("-") or not digits.strip("0"):
-                problems.append(f"number {_shorten(number_text)} is not 1 or more")
-            elif int_param(digits, 1, INT_MAX) is None:
-                problems.append(f"number is larger than {INT_MAX}, the largest participant "
-                                "number")
-            else:
-                number = int(digits)
-                if number in by_number:
-                    problems.append(f"participant number {number} is already used by "
-                                    f"{by_number[number].name}")
-                elif number in seen_numbers:
-                    problems.append(f"participant number {number} is also given in row "
-                                    f"{seen_numbers[number]}")
-                else:
-                    seen_numbers[number] = row_number
-        if len(email) > EMAIL_MAX:
-            problems.append(f"email is longer than {EMAIL_MAX} characters")
-        elif email:
-            try:
-                validate_email(email)
-            except ValidationError:
-                problems.append(f"email '{_shorten(email, 80)}' is not a valid address")
-        if checked_text.casefold() in YES:
-            checked_in = True
-        elif checked_text.casefold() in NO:
-            checked_in = False
+def _check_row(preview: ImportPreview, row_number: int, cells: list[str],
+               columns: dict[str, int], known: _Known) -> None:
+    """Add the row to the preview's good rows, or its problems to the preview's errors."""
+    text = {column: _cell(cells, columns, column) for column in ALIASES}
+    first, last, club, email = text["first_name"], text["last_name"], text["club"], text["email"]
+    number, number_problems = _number(text["number"], row_number, known)
+    checked_in, checked_in_problems = _checked_in(text["checked_in"])
+    problems = [
+        *_name_problems("first name", first),
+        *_name_problems("last name", last),
+        *_club_problems(club),
+        *number_problems,
+        *_email_problems(email),
+        *checked_in_problems,
+        *_player_problems(preview, row_number, first, last, club, known),
+    ]
+    if problems:
+        preview.errors.extend((row_number, problem) for problem in problems)
+        return
+    preview.rows.append(ImportRow(row=row_number, first_name=first, last_name=last,
+                                  club=club, email=email, number=number,
+                                  checked_in=checked_in))
+
+
+def _cell(cells: list[str], columns: dict[str, int], column: str) -> str:
+    """The row's cleaned text in ``column``; "" where the file has no such column or cell."""
+    index = columns.get(column)
+    return clean_text(cells[index]) if index is not None and index < len(cells) else ""
+
+
+def _name_problems(label: str, name: str) -> list[str]:
+    if not name:
+        return [f"{label} is empty"]
+    if len(name) > NAME_MAX:
+        return [f"{label} is longer than {NAME_MAX} letters"]
+    return []
+
+
+def _club_problems(club: str) -> list[str]:
+    if len(club) > CLUB_MAX:
+        return [f"club name is longer than {CLUB_MAX} letters"]
+    return []
+
+
+def _number(text: str, row_number: int, known: _Known) -> tuple[int | None, list[str]]:
+    """The participant number given (None if none) and its problems; a good number is
+    remembered for the rows below, even if this row has other problems."""
+    if not text:
+        return None, []
+    digits = text.removeprefix("-")
+    if not (digits.isascii() and digits.isdigit()):
+        return None, [f"number '{_shorten(text)}' is not a whole number"]
+    if text.startswith("-") or not digits.strip("0"):
+        return None, [f"number {_shorten(text)} is not 1 or more"]
+    if int_param(digits, 1, INT_MAX) is None:
+        return None, [f"number is larger than {INT_MAX}, the largest participant number"]
+    number = int(digits)
+    if number in known.by_number:
+        return number, [f"participant number {number} is already used by "
+                        f"{known.by_number[number].name}"]
+    if number in known.seen_numbers:
+        return number, [f"participant number {number} is also given in row "
+                        f"{known.seen_numbers[number]}"]
+    known.seen_numbers[number] = row_number
+    return number, []
+
+
+def _email_problems(email: str) -> list[str]:
+    if len(email) > EMAIL_MAX:
+        return [f"email is longer than {EMAIL_MAX} characters"]
+    if email:
+        try:
+            validate_email(email)
+        except ValidationError:
+            return [f"email '{_shorten(email, 80)}' is not a valid address"]
+    return []
+
+
+def _checked_in(text: str) -> tuple[bool, list[str]]:
+    if text.casefold() in YES:
+        return True, []
+    if text.casefold() in NO:
+        return False, []
+    return False, [f"checked in '{_shorten(text)}' is not yes or no"]
+
+
+def _player_problems(preview: ImportPreview, row_number: int, first: str, last: str,
+                     club: str, known: _Known) -> list[str]:
+    """A player repeated from a row above or already registered; a player of the same name
+    in another club is only a warning, and is imported as a different player."""
+    if not (first and last):
+        return []
+    problems = []
+    key = (*name_key(first, last), club.casefold())
+    if key in known.seen_players:
+        problems.append(f"the same player as row {known.seen_players[key]}")
+    else:
+        known.seen_players[key] = row_number
+    for entry in known.by_name.get(name_key(first, last), []):
+        entry_club = entry.club.name if entry.club_id else ""
+        if entry_club.casefold() == club.casefold():
+            problems.append(f"{player_label(entry)} is already registered "
+                            f"as number {entry.number}")
         else:
-            problems.append(f"checked in '{_shorten(checked_text)}' is not yes or no")
-            checked_in = False
-        if first and last:
-            key = (*name_key(first, last), club.casefold())
-            if key in seen_players:
-                problems.append(f"the same player as row {seen_players[key]}")
-            else:
-                seen_players[key] = row_number
-            for entry in by_name.get(name_key(first, last), []):
-                entry_club = entry.club.name if entry.club_id else ""
-                if entry_club.casefold() == club.casefold():
-                    problems.append(f"{player_label(entry)} is already registered "
-                                    f"as number {entry.number}")
-                else:
-                    preview.warnings.append(
-                        (row_number, f"{first} {last} of {club or 'no club'}: a player of "
-                                     f"the same name is registered as number {entry.number} "
-                                     f"({player_label(entry)}); imported as a different "
-                                     "player"))
-        if problems:
-            preview.errors.extend((row_number, problem) for problem in problems)
-            continue
-        preview.rows.append(ImportRow(row=row_number, first_name=first, last_name=last,
-                                      club=club, email=email, number=number,
-                                      checked_in=checked_in))
+            preview.warnings.append(
+                (row_number, f"{first} {last} of {club or 'no club'}: a player of "
+                             f"the same name is registered as number {entry.number} "
+                             f"({player_label(entry)}); imported as a different "
+                             "player"))
+    return problems
 
-    # The numbers rows without one will get: after the highest number in use or given.
-    highest = max([0, *by_number, *(r.number for r in preview.rows if r.number)])
+
+def _assign_numbers(preview: ImportPreview, known: _Known) -> None:
+    """The numbers rows without one will get: after the highest number in use or given."""
+    highest = max([0, *known.by_number, *(r.number for r in preview.rows if r.number)])
     for import_row in preview.rows:
         if import_row.number:
             import_row.assigned_number = import_row.number
