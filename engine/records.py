@@ -314,7 +314,31 @@ def _penalty(present: Present, rules: RuleSet) -> Penalty:
 
 def _declaration(present: Present, flags: Set[str], game: Game, rules: RuleSet,
                  options: Mapping[str, bool]) -> Declaration:
-    allowed = {RecordKey.BID, RecordKey.TRICKS, RecordKey.CONCEDED, RecordKey.REVOKE}
+    # The checks run in this order, so a record with several faults is refused for the first.
+    _refuse_misplaced(present, flags, game, rules, options,
+                      _allowed_keys(game, rules, options))
+    trump = _trump(present, game)
+    hand, ouvert, schneider_announced, schwarz_announced = _announcements(flags, game, rules)
+    conceded = RecordKey.CONCEDED in flags
+    revoke = _revoke(present, conceded)
+    matadors = _matadors(present, game)
+    card_points, tricks = _tricks_and_points(present, game, conceded, revoke)
+    bid = None
+    if RecordKey.BID in present:
+        bid = _check_bid(present, game, rules, options, hand, ouvert)
+    return Declaration(
+        game=game, trump=trump, matadors=matadors, card_points=card_points, tricks=tricks,
+        schneider_announced=schneider_announced, schwarz_announced=schwarz_announced,
+        passt_nicht=RecordKey.PASST_NICHT in flags, conceded=conceded, hand=hand, ouvert=ouvert,
+        contra=RecordKey.CONTRA in flags or RecordKey.RECONTRA in flags,
+        recontra=RecordKey.RECONTRA in flags,
+        bid=bid, revoke=revoke,
+    )
+
+
+def _allowed_keys(game: Game, rules: RuleSet, options: Mapping[str, bool]) -> set[str]:
+    """The keys a declaration of ``game`` may carry besides ``game`` itself."""
+    allowed: set[str] = {RecordKey.BID, RecordKey.TRICKS, RecordKey.CONCEDED, RecordKey.REVOKE}
     if game.has_trumps:
         allowed |= {RecordKey.MATADORS, RecordKey.CARD_POINTS}
     if game.kind is GameKind.SUIT or game.optional_trump:
@@ -327,18 +351,25 @@ def _declaration(present: Present, flags: Set[str], game: Game, rules: RuleSet,
         allowed |= {RecordKey.CONTRA, RecordKey.RECONTRA}
     if rules.hand_flags:
         allowed |= {RecordKey.HAND, RecordKey.OUVERT}
-    _refuse_misplaced(present, flags, game, rules, options, allowed)
+    return allowed
 
-    trump = None
-    if RecordKey.TRUMP in present:
-        raw = present[RecordKey.TRUMP]
-        if not isinstance(raw, str) or raw.upper() not in Suit.__members__:
-            raise refuse(RecordKey.TRUMP, "unknown_trump",
-                         f"{raw!r} is not a suit; use clubs, spades, hearts or diamonds.")
-        trump = Suit.from_key(raw)
-    elif game.kind is GameKind.SUIT:
-        raise refuse(RecordKey.TRUMP, "trump_missing", f"a {game.name} needs its trump suit.")
 
+def _trump(present: Present, game: Game) -> Suit | None:
+    """The trump suit: required in a suit game, optional where the game allows naming one."""
+    if RecordKey.TRUMP not in present:
+        if game.kind is GameKind.SUIT:
+            raise refuse(RecordKey.TRUMP, "trump_missing", f"a {game.name} needs its trump suit.")
+        return None
+    raw = present[RecordKey.TRUMP]
+    if not isinstance(raw, str) or raw.upper() not in Suit.__members__:
+        raise refuse(RecordKey.TRUMP, "unknown_trump",
+                     f"{raw!r} is not a suit; use clubs, spades, hearts or diamonds.")
+    return Suit.from_key(raw)
+
+
+def _announcements(flags: Set[str], game: Game,
+                   rules: RuleSet) -> tuple[bool, bool, bool, bool]:
+    """Hand, ouvert, Schneider announced and Schwarz announced, with what each implies."""
     hand = RecordKey.HAND in flags
     ouvert = RecordKey.OUVERT in flags
     schwarz_announced = RecordKey.SCHWARZ_ANNOUNCED in flags
@@ -349,55 +380,53 @@ def _declaration(present: Present, flags: Set[str], game: Game, rules: RuleSet,
         key = RecordKey.SCHWARZ_ANNOUNCED if schwarz_announced else RecordKey.SCHNEIDER_ANNOUNCED
         raise refuse(key, "announcement_not_allowed",
                      "under the International Skat Order only a hand game can be announced.")
+    return hand, ouvert, schneider_announced, schwarz_announced
 
-    conceded = RecordKey.CONCEDED in flags
-    revoke = None
-    if RecordKey.REVOKE in present:
-        raw_revoke = present[RecordKey.REVOKE]
-        if not isinstance(raw_revoke, str) or raw_revoke not in tuple(Revoker):
-            raise refuse(RecordKey.REVOKE, "unknown_revoke",
-                         "say who revoked: 'opponent' (the game counts as won) or 'declarer'.")
-        revoke = Revoker(raw_revoke)
-    if revoke is not None and conceded:
+
+def _revoke(present: Present, conceded: bool) -> Revoker | None:
+    """Who revoked, if anyone; a conceded game was not played far enough to have a revoke."""
+    if RecordKey.REVOKE not in present:
+        return None
+    raw = present[RecordKey.REVOKE]
+    if not isinstance(raw, str) or raw not in tuple(Revoker):
+        raise refuse(RecordKey.REVOKE, "unknown_revoke",
+                     "say who revoked: 'opponent' (the game counts as won) or 'declarer'.")
+    if conceded:
         raise refuse(RecordKey.REVOKE, "revoke_and_conceded",
                      "a conceded game has no revoke; enter one or the other.")
+    return Revoker(raw)
 
-    matadors = 0
-    if game.has_trumps:
-        most = MAX_MATADORS[game.kind]
-        if RecordKey.MATADORS not in present:
-            raise refuse(RecordKey.MATADORS, "matadors_missing",
-                         f"a {game.name} is played with or without 1 to {most} matadors; "
-                         "enter them (+n with, -n without).")
-        given = present[RecordKey.MATADORS]
-        if isinstance(given, bool) or not isinstance(given, int):
-            raise refuse(RecordKey.MATADORS, "not_a_number",
-                         "must be a whole number, +n with or -n without.")
-        matadors = given
-        if not 1 <= abs(matadors) <= most:
-            raise refuse(RecordKey.MATADORS, "matadors_out_of_range",
-                         f"a {game.name} is played with or without 1 to {most} matadors, "
-                         f"not {abs(matadors)}.")
 
+def _matadors(present: Present, game: Game) -> int:
+    """The signed matadors of a game with trumps (+n with, -n without); 0 for any other."""
+    if not game.has_trumps:
+        return 0
+    most = MAX_MATADORS[game.kind]
+    if RecordKey.MATADORS not in present:
+        raise refuse(RecordKey.MATADORS, "matadors_missing",
+                     f"a {game.name} is played with or without 1 to {most} matadors; "
+                     "enter them (+n with, -n without).")
+    matadors = present[RecordKey.MATADORS]
+    if isinstance(matadors, bool) or not isinstance(matadors, int):
+        raise refuse(RecordKey.MATADORS, "not_a_number",
+                     "must be a whole number, +n with or -n without.")
+    if not 1 <= abs(matadors) <= most:
+        raise refuse(RecordKey.MATADORS, "matadors_out_of_range",
+                     f"a {game.name} is played with or without 1 to {most} matadors, "
+                     f"not {abs(matadors)}.")
+    return matadors
+
+
+def _tricks_and_points(present: Present, game: Game, conceded: bool,
+                       revoke: Revoker | None) -> tuple[int | None, int | None]:
+    """The declarer's card points and tricks, each in range and agreeing with the other."""
     card_points = tricks = None
     if RecordKey.CARD_POINTS in present:
         card_points = _integer(present, RecordKey.CARD_POINTS, 0, 120, "card points are 0 to 120")
     if RecordKey.TRICKS in present:
         tricks = _integer(present, RecordKey.TRICKS, 0, 10, "the declarer takes 0 to 10 tricks")
     _check_play(game, card_points, tricks, conceded, revoke)
-
-    bid = None
-    if RecordKey.BID in present:
-        bid = _check_bid(present, game, rules, options, hand, ouvert)
-
-    return Declaration(
-        game=game, trump=trump, matadors=matadors, card_points=card_points, tricks=tricks,
-        schneider_announced=schneider_announced, schwarz_announced=schwarz_announced,
-        passt_nicht=RecordKey.PASST_NICHT in flags, conceded=conceded, hand=hand, ouvert=ouvert,
-        contra=RecordKey.CONTRA in flags or RecordKey.RECONTRA in flags,
-        recontra=RecordKey.RECONTRA in flags,
-        bid=bid, revoke=revoke,
-    )
+    return card_points, tricks
 
 
 def _refuse_misplaced(present: Present, flags: Set[str], game: Game, rules: RuleSet,

@@ -11,6 +11,7 @@ from dataclasses import asdict, dataclass
 from .records import Declaration, PassedDeal, Penalty, RamschResult, Record, Revoker
 from .rulesets import Game, GameKind, Ladder, OptionKey, OverbidLoss, RuleSet
 
+WON_AT = 61  # the card points a declarer needs to win a game with trumps
 LOST_SCHNEIDER_AT = 30  # a declarer with 30 or fewer card points is Schneider himself
 
 
@@ -47,63 +48,71 @@ class Outcome:
         return data
 
 
-def won_levels(rules: RuleSet, game: Game, f: Facts) -> int:
+def won_levels(rules: RuleSet, game: Game, facts: Facts) -> int:
     """Levels of a won game (or of the value it reached, for the overbid rule)."""
-    if game.full_contingencies or (rules.ladder is Ladder.ISKO and f.ouvert):
-        return _full_levels(rules, f)
+    if game.full_contingencies or (rules.ladder is Ladder.ISKO and facts.ouvert):
+        return _full_levels(rules, facts)
     if rules.ladder is Ladder.GRADES:
-        if f.schwarz_announced:
-            grade = 6
-        elif f.schwarz:
-            grade = 5 if f.schneider_announced else 4
-        elif f.schneider_announced:
-            grade = 3
-        else:
-            grade = 2 if f.schneider else 1
-        return grade + f.matadors
-    said_s = f.schneider_announced
-    if rules.ladder is Ladder.HERTEFELD:
-        said_s = said_s or f.schwarz  # an unannounced Schwarz counts Schneider declared too
-    levels = (1 + f.matadors + f.schneider + said_s + f.schwarz + f.schwarz_announced)
+        return _won_grade(facts) + facts.matadors
+    # docs/rules.md §3.2, won: 1 + m + S + SA + W + WA, each what he made or announced
+    schneider_announced = facts.schneider_announced
+    if rules.ladder is Ladder.HERTEFELD:  # an unannounced Schwarz counts Schneider declared too
+        schneider_announced = schneider_announced or facts.schwarz
+    levels = (1 + facts.matadors + facts.schneider + schneider_announced
+              + facts.schwarz + facts.schwarz_announced)
     if rules.ladder is Ladder.ISKO:
-        levels += f.hand
+        levels += facts.hand
     return levels
 
 
-def lost_levels(rules: RuleSet, game: Game, f: Facts) -> int:
+def _won_grade(facts: Facts) -> int:
+    """The USPCC grade of a won game (docs/rules.md §6)."""
+    if facts.schwarz_announced:
+        return 6
+    if facts.schwarz:
+        return 5 if facts.schneider_announced else 4
+    if facts.schneider_announced:
+        return 3
+    return 2 if facts.schneider else 1
+
+
+def lost_levels(rules: RuleSet, game: Game, facts: Facts) -> int:
     """Levels of a lost game: what reached the declarer plus what he announced."""
-    if game.full_contingencies or (rules.ladder is Ladder.ISKO and f.ouvert):
-        return _full_levels(rules, f)
-    said_s, said_w = f.schneider_announced, f.schwarz_announced
-    if rules.ladder is Ladder.GRADES:
-        against = 4 if f.schwarz else 2 if f.schneider else 1
-        announced = 6 if said_w else 3 if said_s else 0
-        return max(against, announced) + f.matadors
-    s = said_s or f.schneider
-    sa = said_s or (rules.ladder is Ladder.HERTEFELD and f.schwarz)
-    w = said_w or f.schwarz
-    levels = 1 + f.matadors + s + sa + w + said_w
+    if game.full_contingencies or (rules.ladder is Ladder.ISKO and facts.ouvert):
+        return _full_levels(rules, facts)
+    if rules.ladder is Ladder.GRADES:  # docs/rules.md §6: the higher of against and announced
+        against = 4 if facts.schwarz else 2 if facts.schneider else 1
+        announced = 6 if facts.schwarz_announced else 3 if facts.schneider_announced else 0
+        return max(against, announced) + facts.matadors
+    # docs/rules.md §3.2, lost: 1 + m + S + SA + W + WA; a failed announcement counts as suffered
+    schneider = facts.schneider_announced or facts.schneider
+    schneider_announced = facts.schneider_announced or (
+        rules.ladder is Ladder.HERTEFELD and facts.schwarz)
+    schwarz = facts.schwarz_announced or facts.schwarz
+    levels = (1 + facts.matadors + schneider + schneider_announced
+              + schwarz + facts.schwarz_announced)
     if rules.ladder is Ladder.ISKO:
-        levels += f.hand
+        levels += facts.hand
     return levels
 
 
-def _full_levels(rules: RuleSet, f: Facts) -> int:
+def _full_levels(rules: RuleSet, facts: Facts) -> int:
     if rules.ladder is Ladder.ISKO:  # hand, S, S announced, W, W announced, ouvert
-        return 1 + f.matadors + 6
-    return 1 + f.matadors + 4
+        return 1 + facts.matadors + 6
+    return 1 + facts.matadors + 4
 
 
 def conceded_levels(rules: RuleSet, game: Game, d: Declaration) -> int:
     """A game thrown up before the second trick: the game and its matadors, nothing more
     (docs/rules.md §3.4); USPCC pays "the amount he bid", announcement included (002 L1989)."""
-    f = Facts(matadors=abs(d.matadors), schneider_announced=d.schneider_announced,
-              schwarz_announced=d.schwarz_announced, hand=d.hand, ouvert=d.ouvert)
+    facts = Facts(matadors=abs(d.matadors), schneider_announced=d.schneider_announced,
+                  schwarz_announced=d.schwarz_announced, hand=d.hand, ouvert=d.ouvert)
     if game.full_contingencies or (rules.ladder is Ladder.ISKO and d.ouvert):
-        return _full_levels(rules, f)
+        return _full_levels(rules, facts)
     if rules.ladder is Ladder.GRADES:
-        return max(1, 6 if d.schwarz_announced else 3 if d.schneider_announced else 0) + f.matadors
-    return 1 + f.matadors + (d.hand if rules.ladder is Ladder.ISKO else 0)
+        return (max(1, 6 if d.schwarz_announced else 3 if d.schneider_announced else 0)
+                + facts.matadors)
+    return 1 + facts.matadors + (d.hand if rules.ladder is Ladder.ISKO else 0)
 
 
 def score(record: Record, rules: RuleSet, options: Mapping[str, bool]) -> Outcome:
@@ -168,72 +177,98 @@ def _fixed_value_game(d: Declaration, rules: RuleSet) -> Outcome:
 
 
 def _game_with_trumps(d: Declaration, rules: RuleSet) -> Outcome:
-    game = d.game
-    basis = game.basis_for(d.trump)
-    m = abs(d.matadors)
-    points = None if d.conceded else d.card_points  # None: not played out
-    tricks = d.tricks
-    made_s = points is not None and points >= rules.schneider_at
-    made_w = points is not None and tricks == 10
-    suffered_s = points is not None and points <= LOST_SCHNEIDER_AT
-    suffered_w = points is not None and tricks == 0
-    said_s, said_w = d.schneider_announced, d.schwarz_announced
-
-    # The value the game reached: contingencies made, announcements only where fulfilled
-    # (an opponent's revoke gives the declarer the game he announced).
-    opponent_revoked = d.revoke is Revoker.OPPONENT
-    reached = Facts(
-        matadors=m, schneider=made_s, schwarz=made_w,
-        schneider_announced=said_s and (made_s or opponent_revoked),
-        schwarz_announced=said_w and (made_w or opponent_revoked),
-        hand=d.hand, ouvert=d.ouvert,
-    )
-    reached_value = basis * won_levels(rules, game, reached)
-    bid = max(d.bid or 0, game.min_value)
-    overbid = bid > reached_value
-
-    if d.revoke is not None:
-        won = opponent_revoked
-    elif d.conceded:
-        won = False
-    else:
-        won = (
-            points is not None and points >= 61
-            and (made_s or not said_s)
-            and (made_w or not said_w)
-            and (made_w or not game.all_tricks_to_win)
-            and not overbid
-        )
-
+    basis = d.game.basis_for(d.trump)
+    reached = _reached(d, rules)
+    bid = max(d.bid or 0, d.game.min_value)
+    overbid = bid > basis * won_levels(rules, d.game, reached)
+    won = _is_won(d, reached, overbid)
     if won:
-        levels = won_levels(rules, game, reached)
-        single = basis * levels
-        if overbid:  # only with a revoke: the intended game is credited (000 L1999)
-            single = _overbid_loss(rules, bid, basis, single)
-            levels = -(-single // basis)
+        counted = reached
+        levels, single = _won_value(rules, d.game, reached, basis, bid, overbid)
     else:
-        if d.conceded:
-            levels = conceded_levels(rules, game, d)
-        else:
-            levels = lost_levels(rules, game, Facts(
-                matadors=m, schneider=suffered_s, schwarz=suffered_w,
-                schneider_announced=said_s, schwarz_announced=said_w,
-                hand=d.hand, ouvert=d.ouvert,
-            ))
-        single = basis * levels
-        if overbid:
-            single = _overbid_loss(rules, bid, basis, single)
-            if single % basis == 0:
-                levels = single // basis
-
-    result, contra = _signed(single, won, _loss_factor(rules, game, d), d)
+        counted = _against(d)
+        levels, single = _lost_value(rules, d, counted, basis, bid, overbid)
+    result, contra = _signed(single, won, _loss_factor(rules, d.game, d), d)
     return Outcome(
         won=won, value=result, basis=basis, levels=levels, overbid=overbid,
-        schneider=made_s if won else suffered_s,
-        schwarz=made_w if won else suffered_w,
-        contra_value=contra,
-        revoke_value=-result if opponent_revoked else None,
+        schneider=counted.schneider, schwarz=counted.schwarz, contra_value=contra,
+        revoke_value=-result if d.revoke is Revoker.OPPONENT else None,
     )
+
+
+def _played_points(d: Declaration) -> int | None:
+    """The declarer's card points, or None for a game not played out."""
+    return None if d.conceded else d.card_points
+
+
+def _reached(d: Declaration, rules: RuleSet) -> Facts:
+    """The value the game reached: contingencies made, announcements only where fulfilled
+    (an opponent's revoke gives the declarer the game he announced)."""
+    points = _played_points(d)
+    schneider = points is not None and points >= rules.schneider_at
+    schwarz = points is not None and d.tricks == 10
+    opponent_revoked = d.revoke is Revoker.OPPONENT
+    return Facts(
+        matadors=abs(d.matadors), schneider=schneider, schwarz=schwarz,
+        schneider_announced=d.schneider_announced and (schneider or opponent_revoked),
+        schwarz_announced=d.schwarz_announced and (schwarz or opponent_revoked),
+        hand=d.hand, ouvert=d.ouvert,
+    )
+
+
+def _against(d: Declaration) -> Facts:
+    """What went against a declarer who lost: Schneider or Schwarz suffered, and every
+    announcement he made, fulfilled or not."""
+    points = _played_points(d)
+    return Facts(
+        matadors=abs(d.matadors),
+        schneider=points is not None and points <= LOST_SCHNEIDER_AT,
+        schwarz=points is not None and d.tricks == 0,
+        schneider_announced=d.schneider_announced, schwarz_announced=d.schwarz_announced,
+        hand=d.hand, ouvert=d.ouvert,
+    )
+
+
+def _is_won(d: Declaration, reached: Facts, overbid: bool) -> bool:
+    """A revoke decides the game and a conceded game is lost; otherwise he needs 61 card
+    points, every announcement made, every trick where the game asks it, and no overbid."""
+    if d.revoke is not None:
+        return d.revoke is Revoker.OPPONENT
+    if d.conceded:
+        return False
+    return (
+        d.card_points is not None and d.card_points >= WON_AT
+        and (reached.schneider or not d.schneider_announced)
+        and (reached.schwarz or not d.schwarz_announced)
+        and (reached.schwarz or not d.game.all_tricks_to_win)
+        and not overbid
+    )
+
+
+def _won_value(rules: RuleSet, game: Game, reached: Facts, basis: int, bid: int,
+               overbid: bool) -> tuple[int, int]:
+    """The levels and single value of a won game."""
+    levels = won_levels(rules, game, reached)
+    single = basis * levels
+    if overbid:  # only with a revoke: the intended game is credited (000 L1999)
+        single = _overbid_loss(rules, bid, basis, single)
+        levels = -(-single // basis)
+    return levels, single
+
+
+def _lost_value(rules: RuleSet, d: Declaration, against: Facts, basis: int, bid: int,
+                overbid: bool) -> tuple[int, int]:
+    """The levels and single value of a lost game, before any doubling."""
+    if d.conceded:
+        levels = conceded_levels(rules, d.game, d)
+    else:
+        levels = lost_levels(rules, d.game, against)
+    single = basis * levels
+    if overbid:
+        single = _overbid_loss(rules, bid, basis, single)
+        if single % basis == 0:
+            levels = single // basis
+    return levels, single
 
 
 def _overbid_loss(rules: RuleSet, bid: int, basis: int, lost: int) -> int:

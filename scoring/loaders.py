@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from scoring.standings import DealResult, PenaltyResult
 from tournament.models import (
@@ -41,9 +41,32 @@ def load_results(tournament: Tournament, confirmed_only: bool = False,
     ``released_only`` keeps to series whose results are released to the public. Who played is
     read from the seats of the counted tables, so the pure functions never see the others.
     """
-    seats: dict[int, dict[int, int]] = defaultdict(dict)
-    table_meta: dict[int, tuple[int, int, str]] = {}
-    drafts: set[int] = set()  # tables of a plan not yet published: nobody sat down there
+    tables = _load_seats(tournament, series, released_only)
+    counted = {t for t, (_, _, status) in tables.meta.items()
+               if not confirmed_only or status == SheetStatus.CONFIRMED}
+    provisional = any(tables.meta[t][2] != SheetStatus.CONFIRMED for t in counted)
+    deals = _load_deals(tables, counted, tournament.rule_set)
+    penalties = _load_penalties(tables, counted)
+    entries = tuple(Entry.objects.filter(tournament=tournament, withdrawn=False)
+                    .values_list("id", flat=True))
+    played = frozenset(entry for table_id in counted - tables.drafts
+                       for entry in tables.seats[table_id].values())
+    return Results(deals, penalties, entries, provisional, played)
+
+
+@dataclass
+class _Tables:
+    """The tables that have seats, as their seats tell."""
+
+    seats: dict[int, dict[int, int]] = field(default_factory=lambda: defaultdict(dict))
+    meta: dict[int, tuple[int, int, str]] = field(default_factory=dict)  # (series, table, status)
+    drafts: set[int] = field(default_factory=set)  # of a plan not yet published: nobody sat
+
+
+def _load_seats(tournament: Tournament, series: int | None, released_only: bool) -> _Tables:
+    """Who sat where at each table, and each table's series, number and sheet status (one
+    query)."""
+    tables = _Tables()
     seat_rows = Seat.objects.filter(series__tournament=tournament)
     if series is not None:
         seat_rows = seat_rows.filter(series__number=series)
@@ -54,26 +77,26 @@ def load_results(tournament: Tournament, confirmed_only: bool = False,
         "table_id", "position", "entry_id", "series__number", "table__number",
         "table__sheet_status", "series__status",
     ):
-        seats[table_id][position] = entry_id
-        table_meta[table_id] = (series_number, table_number, status)
+        tables.seats[table_id][position] = entry_id
+        tables.meta[table_id] = (series_number, table_number, status)
         if series_status == SeriesStatus.DRAFT:
-            drafts.add(table_id)
+            tables.drafts.add(table_id)
+    return tables
 
-    counted = {t for t, (_, _, status) in table_meta.items()
-               if not confirmed_only or status == SheetStatus.CONFIRMED}
-    provisional = any(table_meta[t][2] != SheetStatus.CONFIRMED for t in counted)
 
+def _load_deals(tables: _Tables, counted: set[int], rules: str) -> tuple[DealResult, ...]:
+    """The deals of the counted tables, by table and number (one query), in ``rules``."""
     deals = []
     for (table_id, number, declarer, contra_by, revoked_by, record, outcome,
          value) in Deal.objects.filter(table_id__in=counted).values_list(
             "table_id", "number", "declarer", "contra_by", "revoked_by", "record", "outcome",
             "value").order_by("table_id", "number"):
-        at_table = seats[table_id]
+        at_table = tables.seats[table_id]
         by_seat = deal_entries(value, declarer, loser=record.get("loser"),
                                contra_by=contra_by, contra_value=outcome.get("contra_value"),
                                revoked_by=revoked_by,
                                revoke_value=outcome.get("revoke_value"))
-        series_number, table_number, _ = table_meta[table_id]
+        series_number, table_number, _ = tables.meta[table_id]
         deals.append(DealResult(
             series=series_number, table=table_id, table_number=table_number,
             table_size=len(at_table), number=number,
@@ -84,17 +107,16 @@ def load_results(tournament: Tournament, confirmed_only: bool = False,
             won=outcome.get("won") if declarer else None, value=value,
             card_points=record.get("card_points"), passt_nicht=bool(record.get("passt_nicht")),
             entries={at_table[s]: v for s, v in by_seat.items()},
-            rules=tournament.rule_set,
+            rules=rules,
         ))
+    return tuple(deals)
 
-    penalties = [
-        PenaltyResult(entry=seats[table_id][seat], points=points,
-                      series=table_meta[table_id][0])
+
+def _load_penalties(tables: _Tables, counted: set[int]) -> tuple[PenaltyResult, ...]:
+    """The penalties of the counted tables, charged to the entry in the seat (one query)."""
+    return tuple(
+        PenaltyResult(entry=tables.seats[table_id][seat], points=points,
+                      series=tables.meta[table_id][0])
         for table_id, seat, points in Penalty.objects.filter(table_id__in=counted)
         .values_list("table_id", "seat", "points")
-    ]
-    entries = tuple(Entry.objects.filter(tournament=tournament, withdrawn=False)
-                    .values_list("id", flat=True))
-    played = frozenset(entry for table_id in counted - drafts
-                       for entry in seats[table_id].values())
-    return Results(tuple(deals), tuple(penalties), entries, provisional, played)
+    )

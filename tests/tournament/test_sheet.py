@@ -1,4 +1,4 @@
-"""The score sheet as plain data (docs/rules.md §9): running totals and the invariants it reports."""
+"""The score sheet as plain data (docs/rules.md §9): running totals and its invariants."""
 
 from engine import get_rule_set
 from tournament.sheets.sheet import SheetDeal, SheetPenalty, build_sheet, deal_entries

@@ -10,26 +10,19 @@ from __future__ import annotations
 
 import csv
 import io
-from dataclasses import dataclass, field
 
-from django.core.exceptions import ValidationError
-from django.core.validators import validate_email
 from django.db import transaction
 from django.db.models.functions import Lower
 from django.utils import timezone
 
 from tournament.audit import record_change
 from tournament.models import AuditAction, Club, Entry, Player, Tournament
-from tournament.parsing import INT_MAX, int_param
 from tournament.permissions import tournaments_of
+from tournament.registration.import_rows import ImportPreview, ImportRow, check_rows
 from tournament.registration.services import (
-    CLUB_MAX,
-    NAME_MAX,
     RegistrationError,
-    clean_text,
     lock_tournament,
     name_key,
-    player_label,
 )
 
 # Canonical column -> accepted headers (compared lower-case, "_" and "-" read as spaces).
@@ -42,51 +35,10 @@ ALIASES = {
     "email": {"email", "e mail", "mail", "e mail address", "email address"},
     "checked_in": {"checked in", "checkedin", "check in", "present"},
 }
-EMAIL_MAX = Entry._meta.get_field("email").max_length
 COLUMN_LABELS = {
     "first_name": "first name", "last_name": "last name", "club": "club", "number": "number",
     "email": "email", "checked_in": "checked in",
 }
-YES = {"yes", "y", "1", "x", "true", "ja", "j"}
-NO = {"no", "n", "0", "false", "nein", ""}
-
-
-@dataclass
-class ImportRow:
-    row: int  # spreadsheet row number, the header being row 1
-    first_name: str
-    last_name: str
-    club: str = ""
-    email: str = ""
-    number: int | None = None  # as given; None: the next free number on import
-    checked_in: bool = False
-    assigned_number: int = 0  # the number the row gets (given or next free)
-
-    @property
-    def name(self) -> str:
-        return f"{self.first_name} {self.last_name}"
-
-
-@dataclass
-class ImportPreview:
-    rows: list[ImportRow] = field(default_factory=list)  # the good rows
-    errors: list[tuple[int, str]] = field(default_factory=list)  # (row number, message)
-    warnings: list[tuple[int, str]] = field(default_factory=list)  # not blocking
-    ignored_columns: list[str] = field(default_factory=list)
-    text: str = ""
-    known_rows: int = 0  # rows the organizer may link to persons of his other tournaments
-
-    @property
-    def bad_rows(self) -> list[int]:
-        return sorted({row for row, _ in self.errors})
-
-    @property
-    def error_messages(self) -> list[str]:
-        return [f"Row {row}: {message}" for row, message in self.errors]
-
-    @property
-    def warning_messages(self) -> list[str]:
-        return [f"Row {row}: {message}" for row, message in self.warnings]
 
 
 def decode_upload(data: bytes) -> str:
@@ -96,10 +48,6 @@ def decode_upload(data: bytes) -> str:
     except UnicodeDecodeError:
         raise ValueError("The file is not UTF-8 text. Save it from the spreadsheet as "
                          "“CSV UTF-8” and upload it again.") from None
-
-
-def _shorten(text: str, length: int = 24) -> str:
-    return text if len(text) <= length else text[:length] + "…"
 
 
 def _header_key(header: str) -> str:
@@ -153,7 +101,7 @@ def parse_players_csv(text: str, tournament: Tournament, user=None) -> ImportPre
     if preview.errors:
         return preview
     preview.errors.extend(sorted(unreadable.items()))
-    _check_rows(preview, body, columns, tournament)
+    check_rows(preview, body, columns, tournament)
     preview.errors.sort(key=lambda error: error[0])
     known = known_persons_by_row(tournament, preview.rows, user)
     preview.known_rows = sum(
@@ -184,106 +132,6 @@ def _read_records(text: str) -> tuple[list[list[str]], dict[int, str]]:
             unreadable[len(records) + 1] = reason
             record = []
         records.append(record)
-
-
-def _check_rows(preview: ImportPreview, body: list[list[str]], columns: dict[str, int],
-                tournament: Tournament) -> None:
-    # What the database knows, in a bounded number of queries.
-    entries = list(tournament.entries.select_related("club"))
-    by_number = {e.number: e for e in entries}
-    by_name: dict[tuple[str, str], list[Entry]] = {}
-    for entry in entries:
-        by_name.setdefault(name_key(entry.first_name, entry.last_name), []).append(entry)
-    seen_players: dict[tuple[str, str, str], int] = {}
-    seen_numbers: dict[int, int] = {}
-
-    for row_number, cells in enumerate(body, start=2):
-        if not any(cell.strip() for cell in cells):
-            continue  # blank line
-
-        def cell(column, cells=cells):
-            index = columns.get(column)
-            return clean_text(cells[index]) if index is not None and index < len(cells) else ""
-
-        problems: list[str] = []
-        first, last, club = cell("first_name"), cell("last_name"), cell("club")
-        email, number_text, checked_text = cell("email"), cell("number"), cell("checked_in")
-        if not first:
-            problems.append("first name is empty")
-        elif len(first) > NAME_MAX:
-            problems.append(f"first name is longer than {NAME_MAX} letters")
-        if not last:
-            problems.append("last name is empty")
-        elif len(last) > NAME_MAX:
-            problems.append(f"last name is longer than {NAME_MAX} letters")
-        if len(club) > CLUB_MAX:
-            problems.append(f"club name is longer than {CLUB_MAX} letters")
-        number = None
-        if number_text:
-            digits = number_text.removeprefix("-")
-            if not (digits.isascii() and digits.isdigit()):
-                problems.append(f"number '{_shorten(number_text)}' is not a whole number")
-            elif number_text.startswith("-") or not digits.strip("0"):
-                problems.append(f"number {_shorten(number_text)} is not 1 or more")
-            elif int_param(digits, 1, INT_MAX) is None:
-                problems.append(f"number is larger than {INT_MAX}, the largest participant "
-                                "number")
-            else:
-                number = int(digits)
-                if number in by_number:
-                    problems.append(f"participant number {number} is already used by "
-                                    f"{by_number[number].name}")
-                elif number in seen_numbers:
-                    problems.append(f"participant number {number} is also given in row "
-                                    f"{seen_numbers[number]}")
-                else:
-                    seen_numbers[number] = row_number
-        if len(email) > EMAIL_MAX:
-            problems.append(f"email is longer than {EMAIL_MAX} characters")
-        elif email:
-            try:
-                validate_email(email)
-            except ValidationError:
-                problems.append(f"email '{_shorten(email, 80)}' is not a valid address")
-        if checked_text.casefold() in YES:
-            checked_in = True
-        elif checked_text.casefold() in NO:
-            checked_in = False
-        else:
-            problems.append(f"checked in '{_shorten(checked_text)}' is not yes or no")
-            checked_in = False
-        if first and last:
-            key = (*name_key(first, last), club.casefold())
-            if key in seen_players:
-                problems.append(f"the same player as row {seen_players[key]}")
-            else:
-                seen_players[key] = row_number
-            for entry in by_name.get(name_key(first, last), []):
-                entry_club = entry.club.name if entry.club_id else ""
-                if entry_club.casefold() == club.casefold():
-                    problems.append(f"{player_label(entry)} is already registered "
-                                    f"as number {entry.number}")
-                else:
-                    preview.warnings.append(
-                        (row_number, f"{first} {last} of {club or 'no club'}: a player of "
-                                     f"the same name is registered as number {entry.number} "
-                                     f"({player_label(entry)}); imported as a different "
-                                     "player"))
-        if problems:
-            preview.errors.extend((row_number, problem) for problem in problems)
-            continue
-        preview.rows.append(ImportRow(row=row_number, first_name=first, last_name=last,
-                                      club=club, email=email, number=number,
-                                      checked_in=checked_in))
-
-    # The numbers rows without one will get: after the highest number in use or given.
-    highest = max([0, *by_number, *(r.number for r in preview.rows if r.number)])
-    for import_row in preview.rows:
-        if import_row.number:
-            import_row.assigned_number = import_row.number
-        else:
-            highest += 1
-            import_row.assigned_number = highest
 
 
 def import_players(tournament: Tournament, preview: ImportPreview, user,
