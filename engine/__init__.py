@@ -20,9 +20,7 @@ from .cards import (
     matadors,
     trump_order,
 )
-from .describe import describe as _describe
-from .errors import EngineError, InvalidOption, InvalidRecord, UnknownRuleSet
-from .records import (
+from .declarations import (
     FLAGS,
     Declaration,
     PassedDeal,
@@ -31,9 +29,11 @@ from .records import (
     Record,
     RecordKey,
     Revoker,
-    parse_record,
     to_record,
 )
+from .describe import describe as _describe
+from .errors import EngineError, InvalidOption, InvalidRecord, UnknownRuleSet
+from .records import parse_record
 from .rulesets import (
     DEFAULT_RULE_SET,
     Game,

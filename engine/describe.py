@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .records import Declaration, PassedDeal, Penalty, RamschResult, Record
+from .declarations import Declaration, PassedDeal, Penalty, RamschResult, Record
 from .rulesets import GameKind, RuleSet, game_name
 from .values import Outcome
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 
-from .records import Declaration, PassedDeal, Penalty, RamschResult, Record, Revoker
+from .declarations import Declaration, PassedDeal, Penalty, RamschResult, Record, Revoker
 from .rulesets import Game, GameKind, Ladder, OptionKey, OverbidLoss, RuleSet
 
 WON_AT = 61  # the card points a declarer needs to win a game with trumps

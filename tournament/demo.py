@@ -52,7 +52,7 @@ def build_demo_congress(players: int = 62, checked_in: int = 59, seed: str = "de
         names: set[tuple[str, str]] = set()
         while len(names) < players:
             names.add((rng.choice(FIRST), rng.choice(LAST)))
-        for number, (first, last) in enumerate(sorted(names, key=lambda n: rng.random()),
+        for number, (first, last) in enumerate(sorted(sorted(names), key=lambda n: rng.random()),
                                                start=1):
             club = rng.choice(clubs)
             player = Player.objects.create(first_name=first, last_name=last)
