@@ -8,7 +8,7 @@ import random
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
-from engine import GameKey, GameKind, PenaltyReason, RecordKey, Suit
+from engine import Declaration, GameKey, GameKind, PenaltyReason, RamschResult, Suit, to_record
 from tournament import lifecycle
 from tournament.models import Club, Entry, Player, SeatingMethod, Tournament
 from tournament.seating import services as plans
@@ -75,11 +75,12 @@ def build_demo_congress(players: int = 62, checked_in: int = 59, seed: str = "de
 GAME_WEIGHTS = {GameKey.TOURNE: 30, GameKey.SOLO: 26, GameKey.GRAND: 12,
                 GameKey.GRAND_TOURNE: 5, GameKey.GUCKSER: 5, GameKey.NULL: 5,
                 GameKey.NULL_OUVERT: 2, GameKey.GRAND_OUVERT: 1, GameKey.RAMSCH: 10}
-SUIT_KEYS = [s.key for s in sorted(Suit, reverse=True)]  # clubs, spades, hearts, diamonds
+SUITS = sorted(Suit, reverse=True)  # clubs, spades, hearts, diamonds
 
 
 def random_deal(rng: random.Random, info, number: int):
-    """A plausible deal for seat rotation ``number`` at the table ``info``."""
+    """A plausible deal for seat rotation ``number`` at the table ``info``, its record written
+    by the engine from a typed declaration (``engine.to_record``)."""
     from tournament.sheets.loaders import DealInput
 
     dealer = info.dealer(number)
@@ -89,28 +90,26 @@ def random_deal(rng: random.Random, info, number: int):
     key = rng.choices(games, weights=[GAME_WEIGHTS[g] for g in games])[0]
     game = info.rules.game(key)
     if key == GameKey.RAMSCH:
-        return DealInput(record={RecordKey.GAME: GameKey.RAMSCH,
-                                 RecordKey.LOSER: rng.choice(active),
-                                 **({RecordKey.JUNGFER: True} if rng.random() < 0.15 else {})})
+        ramsch = RamschResult(game, loser=rng.choice(active), jungfer=rng.random() < 0.15)
+        return DealInput(record=to_record(ramsch))
     declarer = rng.choice(active)
-    record: dict[str, object] = {RecordKey.GAME: key}
     if game.kind is GameKind.NULL:
-        record[RecordKey.TRICKS] = 0 if rng.random() < 0.7 else rng.randint(1, 3)
-        return DealInput(record=record, declarer=declarer)
-    if game.kind is GameKind.SUIT:
-        record[RecordKey.TRUMP] = rng.choice(SUIT_KEYS)
+        tricks = 0 if rng.random() < 0.7 else rng.randint(1, 3)
+        return DealInput(record=to_record(Declaration(game, tricks=tricks)), declarer=declarer)
+    trump = rng.choice(SUITS) if game.kind is GameKind.SUIT else None
     most = 4 if game.kind is GameKind.GRAND else 5
     m = min(most, max(1, int(rng.expovariate(0.8)) + 1))
-    record[RecordKey.MATADORS] = m if rng.random() < 0.6 else -m
+    matadors = m if rng.random() < 0.6 else -m
     if key == GameKey.GRAND_OUVERT:
-        record.update({RecordKey.CARD_POINTS: 120, RecordKey.TRICKS: 10})
+        card_points = 120
     elif rng.random() < 0.75:
-        record[RecordKey.CARD_POINTS] = rng.randint(61, 105)
+        card_points = rng.randint(61, 105)
     else:
-        record[RecordKey.CARD_POINTS] = rng.randint(20, 60)
-    if record[RecordKey.CARD_POINTS] == 120 and RecordKey.TRICKS not in record:
-        record[RecordKey.TRICKS] = 10
-    return DealInput(record=record, declarer=declarer)
+        card_points = rng.randint(20, 60)
+    tricks = 10 if card_points == 120 else None
+    declaration = Declaration(game, trump=trump, matadors=matadors, card_points=card_points,
+                              tricks=tricks)
+    return DealInput(record=to_record(declaration), declarer=declarer)
 
 
 def play_demo_series(series, rng: random.Random, share: float = 1.0, confirm: bool = True):
