@@ -14,6 +14,7 @@ from django.urls import URLResolver, get_resolver, reverse
 
 from tests.factories import add_entry
 from tests.sheets import enter
+from tournament.comparative.services import make_comparative
 from tournament.models import (
     AuditEntry,
     Deal,
@@ -46,6 +47,9 @@ EXPECTED = {
     "tournament:audit": ORGANIZER,
     "tournament:staff": ORGANIZER,
     "tournament:staff_remove": ORGANIZER,
+    "tournament:comparative": ORGANIZER,
+    "tournament:movement": PUBLIC,
+    "tournament:hands": STAFF,  # until the series is released: then the public too
     "tournament:players": ORGANIZER,
     "tournament:player_add": ORGANIZER,
     "tournament:player_import": ORGANIZER,
@@ -144,6 +148,7 @@ def room(django_user_model):
     for n in range(1, 5):
         add_entry(tournament, n, f"P{n}", "Room")
     (series,) = plans.ensure_series(tournament)
+    make_comparative(tournament, table_size=4, decks=8, seed="room", user=None)
     plans.seat_series(series, SeatingMethod.DRAW, "room", user=None)
     plans.publish(series, user=None)
     table = series.tables.get()

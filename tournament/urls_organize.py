@@ -5,7 +5,7 @@ Who may open each is decided by the view's decorator (``tournament.permissions``
 
 from django.urls import path
 
-from tournament.views import accounts, organize, players, series, sheets
+from tournament.views import accounts, comparative, organize, players, series, sheets
 
 urlpatterns = [
     path("", organize.tournament_list, name="list"),
@@ -15,6 +15,7 @@ urlpatterns = [
     path("<slug:slug>/audit/", organize.audit_log, name="audit"),
     path("<slug:slug>/staff/", accounts.staff_page, name="staff"),
     path("<slug:slug>/staff/<int:user_id>/remove/", accounts.staff_remove, name="staff_remove"),
+    path("<slug:slug>/comparative/", comparative.comparative_settings, name="comparative"),
     # registration and the door
     path("<slug:slug>/players/", players.player_list, name="players"),
     path("<slug:slug>/players/add/", players.player_add, name="player_add"),

@@ -1,6 +1,7 @@
 """The core models, one module per concern, all importable from ``tournament.models``."""
 
 from tournament.models.audit import AuditAction, AuditEntry
+from tournament.models.comparative import DealSet, Deck
 from tournament.models.events import (
     RELEASED_STATES,
     Entry,
@@ -18,7 +19,8 @@ from tournament.models.sheets import Deal, Penalty
 from tournament.models.tables import Seat, SheetStatus, Table, new_token
 
 __all__ = [
-    "RELEASED_STATES", "AuditAction", "AuditEntry", "Club", "Deal", "Entry", "KeepApart",
+    "RELEASED_STATES", "AuditAction", "AuditEntry", "Club", "Deal", "DealSet", "Deck", "Entry",
+    "KeepApart",
     "Penalty", "Player", "ScoringSystem", "Seat", "SeatingMethod", "Series", "SeriesStatus",
     "SheetStatus", "Table", "TablePolicy", "Tournament", "new_token", "rule_set_choices",
 ]

@@ -51,6 +51,7 @@ class AuditAction(models.TextChoices):
     LOT_RECORDED = "lot_recorded", "Lot recorded"
     TEAM_REGISTERED = "team_registered", "Team registered"
     PRIZE_ADDED = "prize_added", "Prize added"
+    COMPARATIVE_SET = "comparative_set", "Comparative set dealt"
 
 
 class AuditEntry(models.Model):

@@ -19,6 +19,9 @@ class Deal(models.Model):
     declarer = models.PositiveSmallIntegerField(null=True, blank=True)
     contra_by = models.PositiveSmallIntegerField(null=True, blank=True)
     revoked_by = models.PositiveSmallIntegerField(null=True, blank=True)
+    # the pre-dealt deck this deal was, in a comparative tournament
+    deck = models.ForeignKey("tournament.Deck", null=True, blank=True, on_delete=models.PROTECT,
+                             related_name="deals")
     record = models.JSONField()
     outcome = models.JSONField()
     value = models.IntegerField()

@@ -1,0 +1,99 @@
+"""Comparative Skat in the site: a tournament made comparative deals its decks, the room's
+movement says which decks each table plays, and hand records stay hidden until release."""
+
+import datetime
+
+import pytest
+from django.urls import reverse
+
+import engine
+from tests.factories import add_entry
+from tournament.comparative import services
+from tournament.comparative.page import hand_records
+from tournament.models import AuditEntry, Deck, SeatingMethod, Tournament
+from tournament.seating import services as plans
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def duplicate(organizer):
+    """Eighteen players, six three-tables, twelve decks per series."""
+    tournament = Tournament.objects.create(name="Duplicate Night", slug="duplicate", public=True,
+                                           start_date=datetime.date(2027, 9, 11),
+                                           series_count=2)
+    tournament.organizers.add(organizer)
+    plans.ensure_series(tournament)
+    for n in range(1, 19):
+        add_entry(tournament, n, f"P{n}", "Dup")
+    return tournament
+
+
+def test_a_tournament_becomes_comparative_and_deals_each_series(duplicate, organizer):
+    deal_set = services.make_comparative(duplicate, table_size=3, decks=12, seed="southwell",
+                                         user=organizer)
+    duplicate.refresh_from_db()
+    assert duplicate.deals_at(3) == 12 and duplicate.table_policy == "three_only"
+    first, second = duplicate.series.order_by("number")
+    assert first.decks.count() == second.decks.count() == 12
+    expected = engine.deal_set("southwell/series-1", 12, 3)
+    stored = first.decks.get(number=5)
+    assert (stored.dealer, stored.hands, stored.skat) == (
+        str(expected[4].dealer), expected[4].as_json()["hands"], expected[4].as_json()["skat"])
+    assert first.decks.get(number=1).hands != second.decks.get(number=1).hands
+    assert AuditEntry.objects.get(action="comparative_set").after == {
+        "table_size": 3, "decks": 12, "seed": "southwell"}
+    assert deal_set.tournament == duplicate
+
+
+@pytest.mark.parametrize(("size", "decks", "field"), [(3, 13, "decks"), (4, 6, "decks"),
+                                                      (5, 12, "table_size"), (3, 0, "decks")])
+def test_counts_that_cannot_work_are_refused_by_field(duplicate, organizer, size, decks, field):
+    with pytest.raises(services.ComparativeError) as refused:
+        services.make_comparative(duplicate, table_size=size, decks=decks, seed="x",
+                                  user=organizer)
+    assert refused.value.field == field
+    assert not Deck.objects.exists()
+
+
+def test_the_room_plays_every_deck_once_per_table(duplicate, organizer):
+    deal_set = services.make_comparative(duplicate, table_size=3, decks=12, seed="s",
+                                         user=organizer)
+    series = duplicate.series.get(number=1)
+    plans.seat_series(series, SeatingMethod.DRAW, "room", user=None)
+    room = services.room_movement(series, deal_set)
+    assert [line.table for line in room] == [1, 2, 3, 4, 5, 6]
+    for line in room:
+        assert sorted(d for decks in line.rounds for d in decks) == list(range(1, 13))
+    for r in range(6):
+        in_round = [d for line in room for d in line.rounds[r]]
+        assert len(in_round) == len(set(in_round)) == 12  # no deck at two tables at once
+    assert services.deck_of_deal(series, deal_set, 1, 1) == room[0].rounds[0][0]
+
+
+def test_the_movement_chart_and_the_hand_records(client, organizer_client, duplicate,
+                                                 organizer):
+    services.make_comparative(duplicate, table_size=3, decks=12, seed="s", user=organizer)
+    series = duplicate.series.get(number=1)
+    plans.seat_series(series, SeatingMethod.DRAW, "room", user=None)
+    plans.publish(series, user=None)
+    chart = client.get(reverse("tournament:movement", args=[duplicate.slug, 1]))
+    assert chart.status_code == 200 and "Round 6" in chart.content.decode()
+    hands = reverse("tournament:hands", args=[duplicate.slug, 1])
+    assert client.get(hands).status_code == 404  # not before the results are released
+    page = organizer_client.get(hands).content.decode()
+    assert "Deck 12" in page and 'class="suit-red">♥' in page and 'class="suit-black">♣' in page
+    record = hand_records(series)[0]
+    cards = sum(len(s.ranks.split()) for h in record.hands for s in h.jacks + h.suits)
+    assert cards == 30 and sum(len(s.ranks.split()) for s in record.skat) == 2
+
+
+def test_a_tournament_with_deals_does_not_become_comparative(duplicate, organizer):
+    from tests.sheets import enter
+
+    series = duplicate.series.get(number=1)
+    plans.seat_series(series, SeatingMethod.DRAW, "room", user=None)
+    plans.publish(series, user=None)
+    enter(series.tables.first(), 1)
+    with pytest.raises(services.ComparativeError, match="before its first deal"):
+        services.make_comparative(duplicate, table_size=3, decks=12, seed="s", user=organizer)

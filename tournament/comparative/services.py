@@ -1,0 +1,109 @@
+"""A comparative tournament: make it so, deal each series' decks, and say which decks every
+table plays in every round (the movement), for the organizer's pages and the room's chart.
+
+The dealing is the engine's (``engine.deal_set``), the movement the seating algorithms'
+(``tournament.seating.movements``); this module stores decks and feeds those plain functions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db import transaction
+
+import engine
+from tournament.audit import record_change
+from tournament.models import AuditAction, Deal, DealSet, Deck, Series, TablePolicy, Tournament
+from tournament.refusals import Refusal
+from tournament.seating import movements
+
+MAX_DECKS = 99
+
+
+class ComparativeError(Refusal):
+    """A comparative setting refused, in one sentence for the organizer."""
+
+
+def make_comparative(tournament: Tournament, *, table_size: int, decks: int, seed: str,
+                     user) -> DealSet:
+    """Mark ``tournament`` comparative: every series plays ``decks`` pre-dealt decks at
+    ``table_size``-tables. Each player deals as often as the others, so the decks are a
+    multiple of the table size; the series length and the table policy follow from them."""
+    seed = " ".join(seed.split())[:64]
+    if table_size not in (3, 4):
+        raise ComparativeError("A comparison needs one table size: 3 or 4.", "table_size")
+    if not 1 <= decks <= MAX_DECKS or decks % table_size:
+        working = ", ".join(str(n) for n in range(table_size * 2, table_size * 9, table_size))
+        raise ComparativeError(
+            f"{decks} decks: every player of a {table_size}-table deals as often as the others, "
+            f"so the decks are a multiple of {table_size} (for example {working}).", "decks")
+    if not seed:
+        raise ComparativeError("Give the set a seed: the same seed deals the same decks.",
+                               "seed")
+    if Deal.objects.filter(table__series__tournament=tournament).exists():
+        raise ComparativeError("Deals are recorded already; a tournament becomes comparative "
+                               "before its first deal.")
+    with transaction.atomic():
+        Deck.objects.filter(series__tournament=tournament).delete()
+        deal_set, _ = DealSet.objects.update_or_create(
+            tournament=tournament,
+            defaults={"table_size": table_size, "decks": decks, "seed": seed})
+        tournament.deals_per_player = decks // table_size
+        tournament.table_policy = (TablePolicy.THREE_ONLY if table_size == 3
+                                   else TablePolicy.FOUR_ONLY)
+        tournament.save(update_fields=["deals_per_player", "table_policy"])
+        for series in tournament.series.all():
+            deal_series(series, deal_set)
+        record_change(tournament, user, AuditAction.COMPARATIVE_SET, tournament.name,
+                      after={"table_size": table_size, "decks": decks, "seed": seed})
+    return deal_set
+
+
+def deal_series(series: Series, deal_set: DealSet) -> list[Deck]:
+    """The series' decks, dealt from the set's seed (stored once; the same seed, the same)."""
+    dealt = engine.deal_set(deal_set.series_seed(series.number), deal_set.decks,
+                            deal_set.table_size)
+    Deck.objects.bulk_create(
+        Deck(series=series, number=d.number, dealer=str(d.dealer),
+             hands=d.as_json()["hands"], skat=d.as_json()["skat"])
+        for d in dealt)
+    return list(series.decks.all())
+
+
+@dataclass(frozen=True)
+class TableRounds:
+    """One table of the room: its section, and the decks it plays round by round."""
+
+    table: int
+    section: int
+    rounds: tuple[tuple[int, ...], ...]
+
+
+def room_movement(series: Series, deal_set: DealSet) -> list[TableRounds]:
+    """Which decks every table of ``series`` plays in every round. A room with more tables
+    than one set serves is split into sections, each playing its own copy of the decks."""
+    numbers = list(series.tables.order_by("number").values_list("number", flat=True))
+    if not numbers:
+        return []
+    try:
+        sizes = movements.sections(len(numbers), deal_set.decks)
+    except movements.MovementError as exc:
+        raise ComparativeError(str(exc)) from exc
+    room: list[TableRounds] = []
+    start = 0
+    for section, size in enumerate(sizes, start=1):
+        plan = movements.movement(size, deal_set.decks)
+        for index in range(size):
+            rounds = tuple(plan.decks_of(r, index + 1) for r in range(len(plan.rounds)))
+            room.append(TableRounds(numbers[start + index], section, rounds))
+        start += size
+    return room
+
+
+def deck_of_deal(series: Series, deal_set: DealSet, table: int, deal_number: int) -> int:
+    """The deck a table plays as its ``deal_number``-th deal: round by round, in order."""
+    for line in room_movement(series, deal_set):
+        if line.table == table:
+            played = [deck for decks in line.rounds for deck in decks]
+            return played[deal_number - 1]
+    raise ComparativeError(f"Table {table} has no place in the movement.")

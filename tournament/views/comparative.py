@@ -1,0 +1,72 @@
+"""Comparative Skat pages: the organizer's settings, the room's movement chart, hand records."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+
+from tournament.comparative import page, services
+from tournament.comparative.forms import ComparativeForm
+from tournament.models import DealSet, Series
+from tournament.permissions import Visitor, organizer_required, public_page
+from tournament.refusals import show_on_form
+from tournament.seating import services as plans
+
+
+@organizer_required
+def comparative_settings(request, tournament):
+    deal_set = DealSet.objects.filter(tournament=tournament).first()
+    initial = ({"table_size": deal_set.table_size, "decks": deal_set.decks,
+                "seed": deal_set.seed} if deal_set else {"table_size": 3, "decks": 12,
+                                                         "seed": plans.new_seed()})
+    form = ComparativeForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            deal_set = services.make_comparative(tournament, user=request.user,
+                                                **form.cleaned_data)
+        except services.ComparativeError as exc:
+            show_on_form(form, exc)
+        else:
+            messages.success(request, f"Every series plays {deal_set.decks} decks at "
+                                      f"{deal_set.table_size}-tables, dealt from seed "
+                                      f"{deal_set.seed}.")
+            return redirect("tournament:comparative", tournament.slug)
+    return render(request, "tournament/comparative/settings.html", {
+        "tournament": tournament, "form": form, "deal_set": deal_set,
+        "series_list": tournament.series.order_by("number")})
+
+
+def _comparative_series(visitor: Visitor, number: int) -> tuple[DealSet, Series]:
+    deal_set = DealSet.objects.filter(tournament=visitor.tournament).first()
+    if deal_set is None:
+        raise Http404("This tournament is not played comparatively.")
+    return deal_set, get_object_or_404(Series, tournament=visitor.tournament, number=number)
+
+
+@public_page
+def movement_chart(request, visitor, number):
+    deal_set, series = _comparative_series(visitor, number)
+    if not visitor.sees_seating_of(series):
+        raise Http404("This series is not seated yet.")
+    try:
+        room = services.room_movement(series, deal_set)
+    except services.ComparativeError as exc:
+        room, problem = [], str(exc)
+    else:
+        problem = ""
+    rounds = max((len(line.rounds) for line in room), default=0)
+    return render(request, "tournament/comparative/movement.html", {
+        "tournament": visitor.tournament, "series": series, "deal_set": deal_set,
+        "room": room, "round_numbers": range(1, rounds + 1), "problem": problem})
+
+
+@public_page
+def hand_records(request, visitor, number):
+    """Organizers prepare and check the decks here; the public sees them once released."""
+    deal_set, series = _comparative_series(visitor, number)
+    if not visitor.sees_results_of(series):
+        raise Http404("The hands are shown once the series' results are released.")
+    return render(request, "tournament/comparative/hands.html", {
+        "tournament": visitor.tournament, "series": series, "deal_set": deal_set,
+        "decks": page.hand_records(series)})
