@@ -21,6 +21,7 @@ PURE_MODULES = [
     ),
     "tournament.seating.algorithms",
     "tournament.seating.by_results",
+    "tournament.seating.movements",
     "tournament.sheets.sheet",
     "scoring.standings",
     "scoring.prizes",

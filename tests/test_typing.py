@@ -11,6 +11,7 @@ STRICT = [
     "engine",
     "tournament/seating/algorithms.py",
     "tournament/seating/by_results.py",
+    "tournament/seating/movements.py",
     "tournament/sheets/sheet.py",
     "scoring/standings.py",
     "scoring/prizes.py",
