@@ -94,7 +94,7 @@ def room_movement(series: Series, deal_set: DealSet) -> list[TableRounds]:
     for section, size in enumerate(sizes, start=1):
         plan = movements.movement(size, deal_set.decks)
         for index in range(size):
-            rounds = tuple(plan.decks_of(r, index + 1) for r in range(len(plan.rounds)))
+            rounds = tuple(plan.decks_of(r, index + 1) for r in range(1, len(plan.rounds) + 1))
             room.append(TableRounds(numbers[start + index], section, rounds))
         start += size
     return room
