@@ -24,6 +24,7 @@ PURE_MODULES = [
     "tournament.sheets.sheet",
     "scoring.standings",
     "scoring.prizes",
+    "scoring.comparative",
 ]
 
 

@@ -14,6 +14,7 @@ STRICT = [
     "tournament/sheets/sheet.py",
     "scoring/standings.py",
     "scoring/prizes.py",
+    "scoring/comparative.py",
 ]
 
 
