@@ -25,6 +25,7 @@ PURE_MODULES = [
     "tournament.sheets.sheet",
     "scoring.standings",
     "scoring.prizes",
+    "scoring.comparative",
 ]
 
 

@@ -15,6 +15,7 @@ STRICT = [
     "tournament/sheets/sheet.py",
     "scoring/standings.py",
     "scoring/prizes.py",
+    "scoring/comparative.py",
 ]
 
 
