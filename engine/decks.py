@@ -60,9 +60,10 @@ class Deck:
     middle hand and rear hand, as ``DealtCards.hands[0..2]`` at the table. At a three-table
     the dealer is rear hand and his letter holds a hand; at a four-table his letter sits the
     deck out and holds none. ``hands`` is keyed by letter in letter order, every hand and the
-    Skat in ``HAND_ORDER``: the order cards were dealt in is not kept (the book's players
-    sort their hands by the punch marks, seed 000 L5135–5139), so two decks with the same
-    hands are equal however they were built. A deck that is not a full deal is refused.
+    Skat in ``HAND_ORDER``: the order the cards were dealt in is not kept (after play the book's
+    decks are sorted back into hands by their punch marks, seed 000 L5135–5137), so two decks
+    with the same hands are equal however they were built. A deck that is not a full deal is
+    refused with ``InvalidDeck``.
     """
 
     number: int
@@ -71,6 +72,7 @@ class Deck:
     skat: tuple[Card, Card]
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "dealer", Letter(self.dealer))  # "N" read from JSON
         _check(self)
         hands = {letter: sorted_hand(self.hands[letter]) for letter in Letter
                  if letter in self.hands}
