@@ -20,6 +20,7 @@ from .cards import (
     matadors,
     trump_order,
 )
+from .decks import MAX_DECKS, Deck, Letter, deal_set, dealer_of, deck_matadors, letters
 from .declarations import (
     FLAGS,
     Declaration,
@@ -32,7 +33,7 @@ from .declarations import (
     to_record,
 )
 from .describe import describe as _describe
-from .errors import EngineError, InvalidOption, InvalidRecord, UnknownRuleSet
+from .errors import EngineError, InvalidDeck, InvalidOption, InvalidRecord, UnknownRuleSet
 from .records import parse_record
 from .rulesets import (
     DEFAULT_RULE_SET,
@@ -54,13 +55,14 @@ from .systems import ScoringSystem
 from .values import Outcome, score
 
 __all__ = [
-    "DECK", "DEFAULT_RULE_SET", "FLAGS", "TOTAL_POINTS", "Card", "DealtCards", "Declaration",
-    "EngineError", "Game", "GameKey", "GameKind", "InvalidOption", "InvalidRecord", "Option",
-    "OptionKey", "Outcome", "PassedDeal", "Penalty", "PenaltyKind", "PenaltyReason",
-    "RamschResult", "Rank", "Record", "RecordKey", "Revoker", "RuleSet", "ScoringSystem", "Suit",
-    "UnknownRuleSet", "at_rate", "card_points", "deal_cards", "dealer_seat", "describe",
+    "DECK", "DEFAULT_RULE_SET", "FLAGS", "MAX_DECKS", "TOTAL_POINTS", "Card", "DealtCards",
+    "Deck", "Declaration", "EngineError", "Game", "GameKey", "GameKind", "InvalidDeck",
+    "InvalidOption", "InvalidRecord", "Letter", "Option", "OptionKey", "Outcome", "PassedDeal",
+    "Penalty", "PenaltyKind", "PenaltyReason", "RamschResult", "Rank", "Record", "RecordKey",
+    "Revoker", "RuleSet", "ScoringSystem", "Suit", "UnknownRuleSet", "at_rate", "card_points",
+    "deal_cards", "deal_set", "dealer_of", "dealer_seat", "deck_matadors", "describe",
     "evaluate", "evaluate_outcome", "game_name", "game_values", "get_rule_set", "legal_bids",
-    "matadors", "parse_record", "rule_sets", "settle", "to_record", "trump_order",
+    "letters", "matadors", "parse_record", "rule_sets", "settle", "to_record", "trump_order",
 ]
 
 

@@ -1,4 +1,4 @@
-"""Command line: ``python -m engine evaluate|rules|bids`` (the contract of DESIGN.md)."""
+"""Command line: ``python -m engine evaluate|rules|bids|decks`` (the contract of DESIGN.md)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,16 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
-from . import DEFAULT_RULE_SET, EngineError, InvalidOption, evaluate, get_rule_set, legal_bids
+from . import (
+    DEFAULT_RULE_SET,
+    EngineError,
+    InvalidDeck,
+    InvalidOption,
+    deal_set,
+    evaluate,
+    get_rule_set,
+    legal_bids,
+)
 from .rulesets import rule_sets
 
 
@@ -82,6 +91,22 @@ def run_bids(rules: str, options: dict[str, str], as_json: bool, out: TextIO) ->
     return 0
 
 
+def _whole_number(name: str, text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise InvalidDeck(f"{name}: {text!r} is not a whole number.") from None
+
+
+def run_decks(seed: str, decks: str, table_size: str, out: TextIO) -> int:
+    """One deck a line, as ``Deck.as_json``; a bad argument stops the run before any line."""
+    dealt = deal_set(seed, _whole_number("Decks", decks),
+                     _whole_number("Table size", table_size))
+    for deck in dealt:
+        out.write(json.dumps(deck.as_json(), ensure_ascii=False) + "\n")
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m engine", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -93,12 +118,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     bids.add_argument("--json", action="store_true")
     rules = sub.add_parser("rules", help="list the rule sets")
     rules.add_argument("--json", action="store_true")
+    decks = sub.add_parser("decks", help="deal a set of comparative decks, one JSON per line")
+    decks.add_argument("--seed", required=True, help="the recorded seed of the set")
+    decks.add_argument("--decks", required=True, metavar="N", help="how many decks (1..999)")
+    decks.add_argument("--table-size", required=True, metavar="3|4")
     args = parser.parse_args(argv)
     try:
         if args.command == "evaluate":
             return run_evaluate(args.rules, _options(args.option), sys.stdin, sys.stdout)
         if args.command == "bids":
             return run_bids(args.rules, _options(args.option), args.json, sys.stdout)
+        if args.command == "decks":
+            return run_decks(args.seed, args.decks, args.table_size, sys.stdout)
         return run_rules(args.json, sys.stdout)
     except EngineError as exc:
         print(f"error: {exc}", file=sys.stderr)

@@ -31,3 +31,8 @@ class InvalidRecord(EngineError, ValueError):
 
     def __str__(self) -> str:
         return self.message
+
+
+class InvalidDeck(EngineError, ValueError):
+    """A comparative deck or set the engine refuses: a table size other than 3 or 4, a number
+    of decks out of range, cards that are not a full deal, or a letter that holds no hand."""

@@ -1,4 +1,4 @@
-"""Comparative Skat standings (docs/rules.md §12): matchpoints per deck, the Neuberg scaling,
+"""Comparative Skat standings (docs/rules.md §13): matchpoints per deck, the Neuberg scaling,
 the comparative ranking by mean percentage, and the book's columns per seat letter.
 
 Pure functions over plain frozen dataclasses, computed exactly with ``fractions.Fraction``:
@@ -203,7 +203,7 @@ def rank_matchpoints(rows: Iterable[DeckMatchpoints]) -> list[ComparativeStandin
 def comparative_standings(
     results: Iterable[DeckResult], expected: Mapping[int, int] | None = None
 ) -> list[ComparativeStanding]:
-    """Players by the mean of their per-deck percentages (docs/rules.md §12), best first.
+    """Players by the mean of their per-deck percentages (docs/rules.md §13), best first.
 
     A player compared on no deck is not ranked. See `matchpoints` for `expected` and errors.
     """
@@ -365,7 +365,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """
     parser = argparse.ArgumentParser(
         prog="python -m scoring.comparative",
-        description="Comparative Skat standings from JSON lines on stdin (docs/rules.md §12).",
+        description="Comparative Skat standings from JSON lines on stdin (docs/rules.md §13).",
     )
     parser.add_argument("--columns", action="store_true",
                         help="print the book's columns per seat letter instead")

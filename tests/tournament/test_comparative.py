@@ -4,6 +4,7 @@ movement says which decks each table plays, and hand records stay hidden until r
 import datetime
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
 import engine
@@ -71,8 +72,8 @@ def test_the_room_plays_every_deck_once_per_table(duplicate, organizer):
     assert services.deck_of_deal(series, deal_set, 1, 1) == room[0].rounds[0][0]
 
 
-def test_the_movement_chart_and_the_hand_records(client, organizer_client, duplicate,
-                                                 organizer):
+def test_the_movement_chart_and_the_hand_records(organizer_client, duplicate, organizer):
+    client = Client()  # the public
     services.make_comparative(duplicate, table_size=3, decks=12, seed="s", user=organizer)
     series = duplicate.series.get(number=1)
     plans.seat_series(series, SeatingMethod.DRAW, "room", user=None)
