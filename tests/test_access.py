@@ -132,8 +132,8 @@ def test_every_url_has_an_expectation():
 
 @pytest.fixture
 def room(django_user_model):
-    """A public tournament with one seated four-table (one deal, one penalty) and the people
-    who try its pages."""
+    """A public comparative tournament with two seated four-tables (a deal, a penalty) and
+    the people who try its pages."""
     marta = django_user_model.objects.create_user("marta", password="Grand-Hand-1908")
     ida = django_user_model.objects.create_user("ida", password="Herz-Sieben-1908")
     bea = django_user_model.objects.create_user("bea", password="Karo-Bube-1908")
@@ -145,13 +145,13 @@ def room(django_user_model):
     cup = Tournament.objects.create(name="Bea's Cup", slug="beas-cup",
                                     start_date=datetime.date(2027, 6, 1))
     cup.organizers.add(bea)
-    for n in range(1, 5):
+    for n in range(1, 9):
         add_entry(tournament, n, f"P{n}", "Room")
     (series,) = plans.ensure_series(tournament)
     make_comparative(tournament, table_size=4, decks=8, seed="room", user=None)
     plans.seat_series(series, SeatingMethod.DRAW, "room", user=None)
     plans.publish(series, user=None)
-    table = series.tables.get()
+    table = series.tables.order_by("number").first()
     enter(table, 1)
     penalty = Penalty.objects.create(table=table, after_deal=1, seat=1, reason="misdeal",
                                      points=10, by_organizer=True)

@@ -13,6 +13,9 @@ from tournament.comparative import services
 from tournament.comparative.page import hand_records
 from tournament.models import AuditEntry, Deck, SeatingMethod, Tournament
 from tournament.seating import services as plans
+from tournament.sheets import services as deals
+from tournament.sheets.forms import DealForm
+from tournament.sheets.loaders import table_info
 
 pytestmark = pytest.mark.django_db
 
@@ -98,3 +101,62 @@ def test_a_tournament_with_deals_does_not_become_comparative(duplicate, organize
     enter(series.tables.first(), 1)
     with pytest.raises(services.ComparativeError, match="before its first deal"):
         services.make_comparative(duplicate, table_size=3, decks=12, seed="s", user=organizer)
+
+
+@pytest.fixture
+def playing(duplicate, organizer):
+    """Series 1 of the duplicate night seated, published and ready for its first deals."""
+    deal_set = services.make_comparative(duplicate, table_size=3, decks=12, seed="play",
+                                         user=organizer)
+    series = duplicate.series.get(number=1)
+    plans.seat_series(series, SeatingMethod.DRAW, "room", user=None)
+    plans.publish(series, user=None)
+    return deal_set, series
+
+
+def _grand(info, declarer, **extra):
+    data = {"game": "grand", "declarer": declarer, "card_points": 70,
+            "version": info.table.sheet_version, "deck": info.deck(1).number}
+    data.update(extra)
+    return DealForm(info, 1, data)
+
+
+def test_a_comparative_table_plays_its_movements_decks_with_their_dealers(playing):
+    deal_set, series = playing
+    room = services.room_movement(series, deal_set)
+    for line in room[:2]:
+        table = series.tables.get(number=line.table)
+        info = table_info(table)
+        assert [d.number for d in info.decks] == [n for r in line.rounds for n in r]
+        first = info.deck(1)
+        assert info.dealer(1) == services.seat_of(first.dealer)
+
+
+def test_the_matadors_come_from_the_cards(playing):
+    deal_set, series = playing
+    table = series.tables.get(number=1)
+    info = table_info(table)
+    deck = info.deck(1)
+    declarer = next(p.position for p in info.players)
+    letter = services.letter_of(declarer)
+    expected = engine.deck_matadors(services.engine_deck(deck), engine.Letter(letter), None)
+    form = _grand(info, declarer)
+    assert form.is_valid(), form.errors
+    assert form.input.record["matadors"] == expected == form.matadors_from_cards
+    wrong = abs(expected) % 4 + 1
+    form = _grand(info, declarer, matadors=wrong, without=expected < 0)
+    assert not form.is_valid()
+    assert f"the cards of deck {deck.number} give {letter}" in form.errors["matadors"][0]
+    form = _grand(info, declarer, deck=deck.number % 12 + 1)
+    assert not form.is_valid() and f"plays deck {deck.number}" in form.errors["deck"][0]
+
+
+def test_a_saved_deal_records_its_deck(playing):
+    deal_set, series = playing
+    table = series.tables.get(number=1)
+    info = table_info(table)
+    declarer = next(p.position for p in info.players)
+    form = _grand(info, declarer)
+    assert form.is_valid(), form.errors
+    deal = deals.add_deal(table, form.input, table.sheet_version, "test")
+    assert deal.deck == info.deck(1) and deal.dealer == info.dealer(1)

@@ -100,6 +100,46 @@ def room_movement(series: Series, deal_set: DealSet) -> list[TableRounds]:
     return room
 
 
+LETTERS = "NESW"  # seat position 1..4 of a comparative table is its letter
+
+
+def seat_of(letter: str) -> int:
+    return LETTERS.index(letter) + 1
+
+
+def letter_of(seat: int) -> str:
+    return LETTERS[seat - 1]
+
+
+_CARDS = {card.code: card for card in engine.cards.DECK}
+
+
+def engine_deck(deck: Deck) -> engine.Deck:
+    """The stored deck as the engine's (to count matadors from the cards)."""
+    return engine.Deck(number=deck.number, dealer=deck.dealer,
+                       hands={letter: tuple(_CARDS[c] for c in codes)
+                              for letter, codes in deck.hands.items()},
+                       skat=(_CARDS[deck.skat[0]], _CARDS[deck.skat[1]]))
+
+
+def table_decks(series: Series, table: int) -> tuple[Deck, ...]:
+    """The decks a table of a comparative series plays, in playing order (empty otherwise)."""
+    deal_set = DealSet.objects.filter(tournament_id=series.tournament_id).first()
+    if deal_set is None:
+        return ()
+    by_number = {d.number: d for d in series.decks.all()}
+    if not by_number:
+        return ()
+    try:
+        room = room_movement(series, deal_set)
+    except ComparativeError:
+        return ()  # the movement page names the problem; the sheet then plays no decks
+    for line in room:
+        if line.table == table:
+            return tuple(by_number[n] for decks in line.rounds for n in decks)
+    return ()
+
+
 def deck_of_deal(series: Series, deal_set: DealSet, table: int, deal_number: int) -> int:
     """The deck a table plays as its ``deal_number``-th deal: round by round, in order."""
     for line in room_movement(series, deal_set):

@@ -4,7 +4,19 @@ from __future__ import annotations
 
 from django import forms
 
-from engine import FLAGS, EngineError, Game, GameKind, InvalidRecord, RecordKey, Revoker, Suit
+from engine import (
+    FLAGS,
+    EngineError,
+    Game,
+    GameKind,
+    InvalidRecord,
+    Letter,
+    RecordKey,
+    Revoker,
+    Suit,
+    deck_matadors,
+)
+from tournament.comparative import services as comparative
 from tournament.parsing import INT_MAX, INT_MIN, SMALL_INT_MAX, NameField
 from tournament.sheets.loaders import DealInput, TableInfo, score_input
 
@@ -88,8 +100,15 @@ class DealForm(forms.Form):
         self.fields["revoked_by"].choices = [("", "–")] + playing
         if not info.rules.numeric_bids:
             del self.fields["bid"]
+        self.deck = info.deck(number)
+        if self.deck is not None:
+            self.fields["deck"] = forms.IntegerField(
+                min_value=1, max_value=SMALL_INT_MAX, initial=self.deck.number, label="Deck",
+                help_text=f"the number on the deck: this table plays deck {self.deck.number} "
+                          "now; the matadors come from its cards")
         self.input: DealInput | None = None
         self.scored = None
+        self.matadors_from_cards: int | None = None
 
     def field_games(self) -> dict[str, str]:
         """For each field, the games that show it (``data-games`` in the template)."""
@@ -107,9 +126,9 @@ class DealForm(forms.Form):
         shown = set(fields_for(game, self.info))
         # a value left in a field this game does not show says nothing (pages without JS)
         for name in list(self._errors):
-            if name in self.fields and name not in shown | {"game", "version"}:
+            if name in self.fields and name not in shown | {"game", "version", "deck"}:
                 del self._errors[name]
-        if self.errors:
+        if self.errors or not self._deck_confirmed(data):
             return data
         record: dict[str, object] = {"game": game.key}
         if "trump" in shown and data.get("trump"):
@@ -124,6 +143,8 @@ class DealForm(forms.Form):
         for flag in FLAGS:
             if flag in shown and data.get(flag):
                 record[flag] = True
+        if self.deck is not None and not self._matadors_from_cards(game, shown, data, record):
+            return data
         if game.kind is GameKind.RAMSCH and data.get("loser") is None:
             self.add_error("loser", "Loser: choose who lost the Ramsch.")
             return data
@@ -144,6 +165,44 @@ class DealForm(forms.Form):
         except EngineError as exc:
             self.add_error(None, str(exc))
         return data
+
+
+    def _deck_confirmed(self, data) -> bool:
+        """A comparative table plays the movement's deck: the scorekeeper confirms its number."""
+        if self.deck is None or data.get("deck") == self.deck.number:
+            return True
+        self.add_error("deck", f"Deck: this table plays deck {self.deck.number} as deal "
+                               f"{self.number}; check the number on the deck.")
+        return False
+
+    def _matadors_from_cards(self, game: Game, shown: set[str], data, record: dict) -> bool:
+        """The declarer's matadors are in the deck: filled in when left empty, refused when
+        the typed count contradicts the cards."""
+        declarer = data.get("declarer")
+        if not game.has_trumps or declarer is None or "matadors" not in shown:
+            return True
+        trump_key = data.get("trump") if "trump" in shown else None
+        if "trump" in shown and not trump_key:
+            return True  # the engine asks for the trump
+        trump = Suit.from_key(trump_key) if trump_key else None
+        letter = comparative.letter_of(declarer)
+        try:
+            cards = deck_matadors(comparative.engine_deck(self.deck), Letter(letter), trump)
+        except EngineError as exc:
+            self.add_error("declarer", str(exc))
+            return False
+        self.matadors_from_cards = cards
+        typed = record.get("matadors")
+        if typed is None:
+            record["matadors"] = cards
+            return True
+        if typed != cards:
+            kind = f"in {trump.plural}" if trump else "in a Grand"
+            self.add_error("matadors", f"Matadors: the cards of deck {self.deck.number} give "
+                                       f"{letter} {'with' if cards > 0 else 'without'} "
+                                       f"{abs(cards)} {kind}.")
+            return False
+        return True
 
 
 class PenaltyForm(forms.Form):

@@ -17,7 +17,8 @@ from engine import (
     evaluate_outcome,
     get_rule_set,
 )
-from tournament.models import Deal, Penalty, Table
+from tournament.comparative import services as comparative
+from tournament.models import Deal, Deck, Penalty, Table
 from tournament.sheets.sheet import Sheet, SheetDeal, SheetPenalty, build_sheet, deal_entries
 
 
@@ -35,6 +36,7 @@ class TableInfo:
     options: dict[str, bool]
     players: tuple[Player, ...]  # seat order
     deal_count: int
+    decks: tuple[Deck, ...] = ()  # a comparative table's decks, in the order it plays them
 
     @property
     def size(self) -> int:
@@ -50,7 +52,14 @@ class TableInfo:
         return next((p.name for p in self.players if p.position == seat), f"seat {seat}")
 
     def dealer(self, number: int) -> int:
+        deck = self.deck(number)
+        if deck is not None:  # comparative: the deck's dealer letter deals, whatever the turn
+            return comparative.seat_of(deck.dealer)
         return dealer_seat(number, self.size, self.rules)
+
+    def deck(self, number: int) -> Deck | None:
+        """The deck of deal ``number`` at a comparative table, else None."""
+        return self.decks[number - 1] if 0 < number <= len(self.decks) else None
 
 
 def table_info(table: Table) -> TableInfo:
@@ -61,9 +70,10 @@ def table_info(table: Table) -> TableInfo:
             "position", "entry__number", "entry__first_name",
             "entry__last_name")
     )
+    decks = comparative.table_decks(table.series, table.number) if len(players) in (3, 4) else ()
     return TableInfo(table=table, rules=get_rule_set(tournament.rule_set),
                      options=tournament.resolved_options, players=players,
-                     deal_count=tournament.deals_at(len(players)))
+                     deal_count=tournament.deals_at(len(players)), decks=decks)
 
 
 @dataclass(frozen=True)

@@ -76,6 +76,7 @@ def add_deal(table: Table, data: DealInput, sheet_version: int, actor: str, user
             with transaction.atomic():
                 deal = Deal.objects.create(
                     table=table, number=number, dealer=info.dealer(number),
+                    deck=info.deck(number),
                     declarer=data.declarer, contra_by=data.contra_by,
                     revoked_by=data.revoked_by, record=data.record,
                     outcome=scored.outcome.as_dict(), value=scored.outcome.value,
@@ -139,8 +140,9 @@ def delete_deal(table: Table, number: int, user, session: str = "") -> None:
         for later in table.deals.filter(number__gt=number).order_by("number"):
             later.number -= 1
             later.dealer = info.dealer(later.number)
+            later.deck = info.deck(later.number)
             later.version += 1
-            later.save(update_fields=["number", "dealer", "version"])
+            later.save(update_fields=["number", "dealer", "deck", "version"])
         table.penalties.filter(after_deal__gte=number).update(after_deal=F("after_deal") - 1)
         _changed(table, user.get_username(), user, session)
         record_change(table.series.tournament, user, AuditAction.DEAL_DELETED,
