@@ -52,6 +52,13 @@
         previewBox.querySelector(".preview-text").textContent = result.text + ":";
         var value = result.value > 0 ? "+" + result.value : String(result.value);
         previewBox.querySelector(".preview-value").textContent = value;
+        var matadors = form.querySelector('[name="matadors"]');
+        if (matadors && result.matadors !== null && result.matadors !== undefined) {
+          /* comparative: the deck's cards give the matadors; show them as the default */
+          matadors.placeholder = String(Math.abs(result.matadors));
+          var without = form.querySelector('[name="without"]');
+          if (without && !matadors.value) without.checked = result.matadors < 0;
+        }
         var totalsTable = previewBox.querySelector(".preview-totals");
         totalsTable.hidden = !result.totals;
         (result.totals || []).forEach(function (total, i) {

@@ -160,3 +160,20 @@ def test_a_saved_deal_records_its_deck(playing):
     assert form.is_valid(), form.errors
     deal = deals.add_deal(table, form.input, table.sheet_version, "test")
     assert deal.deck == info.deck(1) and deal.dealer == info.dealer(1)
+
+
+def test_the_live_preview_shows_the_matadors_of_the_cards(client, playing):
+    deal_set, series = playing
+    table = series.tables.get(number=1)
+    info = table_info(table)
+    declarer = next(p.position for p in info.players)
+    response = client.post(reverse("tournament:deal_preview", args=[table.token]), {
+        "number": 1, "game": "grand", "declarer": declarer, "card_points": 70,
+        "deck": info.deck(1).number, "version": table.sheet_version})
+    result = response.json()
+    letter = services.letter_of(declarer)
+    cards = engine.deck_matadors(services.engine_deck(info.deck(1)), engine.Letter(letter), None)
+    assert result["ok"] and result["matadors"] == cards
+    assert f"{'with' if cards > 0 else 'without'} {abs(cards)}" in result["text"]
+    page = client.get(reverse("tournament:sheet", args=[table.token])).content.decode()
+    assert f"Deal 1 · deck {info.deck(1).number}" in page

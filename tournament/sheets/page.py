@@ -121,6 +121,11 @@ class SheetPage:
         return seat_label(self.info, self.info.dealer(number))
 
     @property
+    def next_deck(self):
+        """At a comparative table: the deck the next deal is played with."""
+        return self.info.deck(self.sheet.next_number)
+
+    @property
     def sits_out(self) -> bool:
         return self.info.size == 4
 

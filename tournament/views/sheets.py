@@ -184,6 +184,7 @@ def deal_preview(request, table, role):
         "ok": True, "number": number, "text": scored.text, "value": scored.outcome.value,
         "entries": {str(k): v for k, v in scored.entries.items()},
         "totals": None if blind else list(preview_sheet.totals),
+        "matadors": form.matadors_from_cards,  # a comparative deck's cards tell them
     })
 
 
