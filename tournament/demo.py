@@ -2,18 +2,30 @@
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import random
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
-from engine import Declaration, GameKey, GameKind, PenaltyReason, RamschResult, Suit, to_record
+from engine import (
+    Declaration,
+    GameKey,
+    GameKind,
+    Letter,
+    PenaltyReason,
+    RamschResult,
+    Suit,
+    deck_matadors,
+    to_record,
+)
 from tournament import lifecycle
 from tournament.models import Club, Entry, Player, SeatingMethod, Tournament
 from tournament.seating import services as plans
 
 DEMO_SLUG = "demo-congress"
+COMPARATIVE_SLUG = "demo-comparative"
 
 CLUBS = [
     ("Milwaukee Skat Club", "Milwaukee"), ("Germania Chicago", "Chicago"),
@@ -112,6 +124,58 @@ def random_deal(rng: random.Random, info, number: int):
     return DealInput(record=to_record(declaration), declarer=declarer)
 
 
+def _with_the_decks_matadors(info, number: int, data):
+    """At a comparative table the matadors are the deck's, not drawn at random."""
+    deck = info.deck(number)
+    record = data.record
+    if deck is None or "matadors" not in record or data.declarer is None:
+        return data
+    from tournament.comparative import services as comparative
+
+    trump = Suit.from_key(record["trump"]) if "trump" in record else None
+    matadors = deck_matadors(comparative.engine_deck(deck),
+                             Letter(comparative.letter_of(data.declarer)), trump)
+    return dataclasses.replace(data, record={**record, "matadors": matadors})
+
+
+def build_comparative_demo(seed: str = "southwell", reset: bool = False) -> Tournament:
+    """A comparative evening: 18 players at six three-tables play the same 12 decks, fully
+    played, confirmed and released (or return it if it exists and ``reset`` is false)."""
+    from tournament.comparative.services import make_comparative
+    from tournament.models import SeriesStatus
+
+    existing = Tournament.objects.filter(slug=COMPARATIVE_SLUG).first()
+    if existing and not reset:
+        return existing
+    rng = random.Random(seed)
+    with transaction.atomic():
+        if existing:
+            existing.delete()
+        tournament = Tournament.objects.create(
+            name="Southwell Comparative Evening (demo)", slug=COMPARATIVE_SLUG,
+            start_date=datetime.date(2027, 6, 14), venue="Turner Hall, Milwaukee",
+            rule_set="nasl-1908", public=True, series_count=1)
+        organizer = get_user_model().objects.filter(username="organizer").first()
+        if organizer:
+            tournament.organizers.add(organizer)
+        clubs = [Club.objects.get_or_create(name=n, defaults={"city": c})[0] for n, c in CLUBS]
+        names = sorted({(f, last) for f in FIRST for last in LAST})
+        for number, (first, last) in enumerate(rng.sample(names, 18), start=1):
+            player = Player.objects.create(first_name=first, last_name=last)
+            Entry.objects.create(tournament=tournament, player=player, number=number,
+                                 first_name=first, last_name=last, club=rng.choice(clubs),
+                                 checked_in=True)
+        (series,) = plans.ensure_series(tournament)
+        make_comparative(tournament, table_size=3, decks=12, seed=seed, user=None)
+        plans.seat_series(series, SeatingMethod.DRAW, seed, user=None)
+        plans.publish(series, user=None)
+        series.refresh_from_db()
+        play_demo_series(series, rng)
+        series.refresh_from_db()
+        lifecycle.move(series, SeriesStatus.RELEASED, None, actor="demo")
+    return tournament
+
+
 def play_demo_series(series, rng: random.Random, share: float = 1.0, confirm: bool = True):
     """Fill every table of ``series`` with deals (``share`` of the series) in bulk."""
     from tournament.models import Deal, Penalty, SheetStatus
@@ -122,9 +186,10 @@ def play_demo_series(series, rng: random.Random, share: float = 1.0, confirm: bo
         info = table_info(table)
         count = round(info.deal_count * share)
         for number in range(1, count + 1):
-            data = random_deal(rng, info, number)
+            data = _with_the_decks_matadors(info, number, random_deal(rng, info, number))
             scored = score_input(info, number, data)
             deals.append(Deal(table=table, number=number, dealer=info.dealer(number),
+                              deck=info.deck(number),
                               declarer=data.declarer, record=data.record,
                               outcome=scored.outcome.as_dict(), value=scored.outcome.value,
                               description=scored.text, entered_by="demo"))

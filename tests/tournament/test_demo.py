@@ -3,6 +3,7 @@
 import pytest
 from django.core.management import call_command
 
+import engine
 from tournament.models import Seat, SeriesStatus, SheetStatus, Tournament
 from tournament.sheets import services as deals
 
@@ -46,3 +47,23 @@ def test_demo_congress_is_idempotent_and_can_be_reset():
     assert Tournament.objects.filter(slug="demo-congress").count() == 1
     call_command("demo_congress", "--reset")
     assert Tournament.objects.get(slug="demo-congress").id != first_id
+
+
+def test_the_comparative_demo_is_played_released_and_true_to_its_cards():
+    from tournament.comparative import services as comparative
+    from tournament.demo import build_comparative_demo
+    from tournament.models import Deal
+
+    tournament = build_comparative_demo()
+    (series,) = tournament.series.all()
+    assert series.status == SeriesStatus.RELEASED
+    assert series.tables.count() == 6 and series.decks.count() == 12
+    for table in series.tables.all():
+        info = deals.table_info(table)
+        sheet = deals.load_sheet(info)
+        assert sheet.complete, sheet.problems
+        assert sorted(table.deals.values_list("deck__number", flat=True)) == list(range(1, 13))
+    grand = Deal.objects.filter(table__series=series, record__game="grand").first()
+    deck = comparative.engine_deck(grand.deck)
+    letter = comparative.letter_of(grand.declarer)
+    assert grand.record["matadors"] == engine.deck_matadors(deck, engine.Letter(letter), None)

@@ -20,7 +20,7 @@ class Deal(models.Model):
     contra_by = models.PositiveSmallIntegerField(null=True, blank=True)
     revoked_by = models.PositiveSmallIntegerField(null=True, blank=True)
     # the pre-dealt deck this deal was, in a comparative tournament
-    deck = models.ForeignKey("tournament.Deck", null=True, blank=True, on_delete=models.PROTECT,
+    deck = models.ForeignKey("tournament.Deck", null=True, blank=True, on_delete=models.RESTRICT,
                              related_name="deals")
     record = models.JSONField()
     outcome = models.JSONField()

@@ -167,7 +167,8 @@ def load_sheet(info: TableInfo, extra: SheetDeal | None = None) -> Sheet:
         SheetPenalty(p.after_deal, p.seat, p.points, penalty_text(info, p), key=p.pk)
         for p in info.table.penalties.all()
     ]
-    sheet = build_sheet(info.size, info.deal_count, sheet_deals, penalties, info.rules)
+    dealers = [info.dealer(n) for n in range(1, len(info.decks) + 1)]
+    sheet = build_sheet(info.size, info.deal_count, sheet_deals, penalties, info.rules, dealers)
     problems = list(sheet.problems)
     for deal in deals:  # a stored value must still be what the rules give
         try:

@@ -8,7 +8,7 @@ are checked and reported, never silently mended.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from engine import RuleSet, dealer_seat
@@ -88,7 +88,11 @@ def deal_entries(value: int, declarer: int | None, loser: int | None = None,
 
 
 def build_sheet(seats: int, deal_count: int, deals: Iterable[SheetDeal],
-                penalties: Iterable[SheetPenalty], rules: RuleSet) -> Sheet:
+                penalties: Iterable[SheetPenalty], rules: RuleSet,
+                dealers: Sequence[int] = ()) -> Sheet:
+    """The sheet with its running totals and problems. ``dealers`` gives each deal's dealer
+    seat where the turn does not decide it (a comparative table plays decks whose dealer is
+    marked on them); without it the rule set's rotation does."""
     deals = sorted(deals, key=lambda d: d.number)
     penalties = sorted(penalties, key=lambda p: p.after_deal)
     problems: list[str] = []
@@ -116,9 +120,11 @@ def build_sheet(seats: int, deal_count: int, deals: Iterable[SheetDeal],
         if deal.number > deal_count:
             problems.append(f"Deal {deal.number} is one too many: the series has "
                             f"{deal_count} deals at this table.")
-        if seats in (3, 4) and deal.dealer != dealer_seat(deal.number, seats, rules):
-            problems.append(f"Deal {deal.number}: seat {deal.dealer} dealt, but the rotation "
-                            f"gives seat {dealer_seat(deal.number, seats, rules)}.")
+        due = _dealer(deal.number, seats, rules, dealers)
+        if due is not None and deal.dealer != due:
+            source = "its deck" if dealers else "the rotation"
+            problems.append(f"Deal {deal.number}: seat {deal.dealer} dealt, but {source} "
+                            f"gives seat {due}.")
         if seats == 4 and deal.declarer == deal.dealer:
             problems.append(f"Deal {deal.number}: the dealer sits out at a four-table and "
                             "cannot be declarer.")
@@ -129,3 +135,11 @@ def build_sheet(seats: int, deal_count: int, deals: Iterable[SheetDeal],
 
     return Sheet(seats=seats, deal_count=deal_count, rows=tuple(rows), totals=tuple(totals),
                  played=len(deals), problems=tuple(problems))
+
+
+def _dealer(number: int, seats: int, rules: RuleSet, dealers: Sequence[int]) -> int | None:
+    if seats not in (3, 4):
+        return None
+    if dealers:
+        return dealers[number - 1] if number <= len(dealers) else None
+    return dealer_seat(number, seats, rules)

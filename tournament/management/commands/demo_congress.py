@@ -2,12 +2,13 @@
 
 from django.core.management.base import BaseCommand
 
-from tournament.demo import DEMO_SLUG, build_demo_congress
+from tournament.demo import COMPARATIVE_SLUG, DEMO_SLUG, build_comparative_demo, build_demo_congress
 
 
 class Command(BaseCommand):
     help = ("Build the demo congress: 8 clubs, 62 players (59 checked in), three series "
-            "seated; series 1 and 2 played and confirmed, series 3 half played.")
+            "seated; series 1 and 2 played and confirmed, series 3 half played; and a "
+            "comparative evening of 18 players and 12 decks, played and released.")
 
     def add_arguments(self, parser):
         parser.add_argument("--reset", action="store_true",
@@ -19,4 +20,9 @@ class Command(BaseCommand):
         self.stdout.write(
             f"Demo congress: http://127.0.0.1:8000/t/{DEMO_SLUG}/  "
             f"({tournament.entries.count()} players, {tables} tables per series)"
+        )
+        comparative = build_comparative_demo(reset=reset)
+        self.stdout.write(
+            f"Comparative demo: http://127.0.0.1:8000/t/{COMPARATIVE_SLUG}/  "
+            f"({comparative.entries.count()} players, 12 decks at six three-tables)"
         )
