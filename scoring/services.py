@@ -14,6 +14,7 @@ from django.db import IntegrityError, transaction
 
 from scoring.comparative import (
     LETTERS,
+    WIN,
     ComparativeStanding,
     DeckMatchpoints,
     DeckResult,
@@ -368,6 +369,11 @@ class Comparison:
                 mp.matchpoints if mp else None, mp.top if mp else None,
                 mp.percent if mp else None))
         return sorted(mine, key=lambda p: (p.deck.series, p.deck.number))
+
+    def top(self, deck: DeckInfo) -> int | None:
+        """The matchpoints of the best result on ``deck``: 2 × (expected − 1)."""
+        expected = self.data.expected.get(deck.id)
+        return WIN * (expected - 1) if expected else None
 
     def standing_of(self, entry: int) -> ComparativeStanding | None:
         return next((s for s in self.standings if s.player == entry), None)
