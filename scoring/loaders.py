@@ -204,9 +204,10 @@ def load_comparative(tournament: Tournament, system: ScoringSystem,
     results: list[DeckResult] = []
     problems: list[str] = []
     seen: dict[tuple[int, int], int] = {}  # (table, deck) -> the deal that counts
-    for table_id, deck_id, description, *row in Deal.objects.filter(
+    for table_id, deck_id, description, dealer, *row in Deal.objects.filter(
             table_id__in=counted, deck__isnull=False).values_list(
-            "table_id", "deck_id", "description", *DEAL_FIELDS).order_by("table_id", "number"):
+            "table_id", "deck_id", "description", "dealer", *DEAL_FIELDS).order_by(
+            "table_id", "number"):
         deck = decks.get(deck_id)
         deal = _deal_result(tables, table_id, row, tournament.rule_set)
         if deck is None or deck.series != deal.series:
@@ -225,6 +226,11 @@ def load_comparative(tournament: Tournament, system: ScoringSystem,
                    if 1 <= position <= len(LETTERS)}
         if len(at_table) == 4:
             letters.pop(deck.dealer, None)
+            if dealer != LETTERS.index(deck.dealer) + 1:
+                problems.append(
+                    f"Series {deck.series}, table {deal.table_number}, deal {deal.number}: "
+                    f"the sheet has seat {dealer} dealing, but {deck.dealer} dealt deck "
+                    f"{deck.number} and sits it out; {deck.dealer} is not compared.")
         declarer_seat = row[DEAL_FIELDS.index("declarer")]
         lines.append(TravellerLine(
             deck=deck_id, table=deal.table_number or 0, deal=deal.number,
