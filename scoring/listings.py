@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import django_tables2 as tables
 from django.urls import reverse
 from django.utils.html import format_html
+
+from scoring.comparative import rounded
 
 NUM = {"th": {"class": "num"}, "td": {"class": "num"}}
 
@@ -68,3 +72,68 @@ class DealsTable(tables.Table):
 
     def render_points(self, value):
         return f"{value:+d}"
+
+
+def two_decimals(value) -> str:
+    """A matchpoint total or a percentage, exact until here: two decimals, half up."""
+    return f"{rounded(Fraction(value)):.2f}"
+
+
+class ComparativeTable(tables.Table):
+    """Comparative Skat: players by the mean of their per-deck percentages (docs/rules.md §13)."""
+
+    place = tables.Column(verbose_name="Place", attrs=NUM, order_by=("rank",))
+    number = tables.Column(verbose_name="No.", attrs=NUM)
+    name = tables.Column(verbose_name="Player", order_by=("sort_name",))
+    decks = tables.Column(verbose_name="Decks", attrs=NUM)
+    matchpoints = tables.Column(verbose_name="Matchpoints", attrs=NUM)
+    percent = tables.Column(verbose_name="%", attrs=NUM)
+
+    class Meta:
+        attrs = {"class": "data standings comparative"}
+        order_by = ("place",)
+        empty_text = "No decks compared yet."
+        row_attrs = {"class": lambda record: "tied" if record["tied"] else ""}
+
+    def __init__(self, *args, slug: str, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.slug = slug
+
+    def render_name(self, record, value):
+        url = reverse("scoring:player", args=[self.slug, record["number"]])
+        return format_html('<a href="{}">{}</a>', url, record["sort_name"])
+
+    def render_matchpoints(self, value):
+        return two_decimals(value)
+
+    def render_percent(self, value):
+        return two_decimals(value)
+
+
+class PlayerDecksTable(tables.Table):
+    """A player's decks: his score and percentage, and how the others did with his cards."""
+
+    deck = tables.Column(verbose_name="Series / deck", order_by=("order",))
+    letter = tables.Column(verbose_name="Seat")
+    score = tables.Column(verbose_name="Score", attrs=NUM)
+    field = tables.Column(verbose_name="Field", attrs=NUM, default="—")
+    verdict = tables.Column(verbose_name="The field", order_by=("difference",))
+    matchpoints = tables.Column(verbose_name="MP", attrs=NUM, default="—")
+    percent = tables.Column(verbose_name="%", attrs=NUM, default="—")
+
+    class Meta:
+        attrs = {"class": "data player-decks"}
+        order_by = ("deck",)
+        empty_text = "No decks compared yet."
+
+    def render_deck(self, record, value):
+        return format_html('<a href="{}">{}</a>', record["url"], value)
+
+    def render_field(self, value):
+        return two_decimals(value)
+
+    def render_matchpoints(self, record, value):
+        return f"{two_decimals(value)} / {record['top']}"
+
+    def render_percent(self, value):
+        return two_decimals(value)

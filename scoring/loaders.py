@@ -1,14 +1,20 @@
-"""Feeding the pure scoring functions from the database with a fixed number of queries."""
+"""Feeding the pure scoring functions from the database with a fixed number of queries: a
+congress's deals and penalties (``load_results``), a comparative tournament's scores per deck
+(``load_comparative``)."""
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from scoring.standings import DealResult, PenaltyResult
+from engine import ScoringSystem
+from scoring.comparative import LETTERS, DeckResult
+from scoring.standings import DealResult, PenaltyResult, deal_scores
 from tournament.models import (
     RELEASED_STATES,
     Deal,
+    Deck,
     Entry,
     Penalty,
     Seat,
@@ -86,30 +92,37 @@ def _load_seats(tournament: Tournament, series: int | None, released_only: bool)
 
 def _load_deals(tables: _Tables, counted: set[int], rules: str) -> tuple[DealResult, ...]:
     """The deals of the counted tables, by table and number (one query), in ``rules``."""
-    deals = []
-    for (table_id, number, declarer, contra_by, revoked_by, record, outcome,
-         value) in Deal.objects.filter(table_id__in=counted).values_list(
-            "table_id", "number", "declarer", "contra_by", "revoked_by", "record", "outcome",
-            "value").order_by("table_id", "number"):
-        at_table = tables.seats[table_id]
-        by_seat = deal_entries(value, declarer, loser=record.get("loser"),
-                               contra_by=contra_by, contra_value=outcome.get("contra_value"),
-                               revoked_by=revoked_by,
-                               revoke_value=outcome.get("revoke_value"))
-        series_number, table_number, _ = tables.meta[table_id]
-        deals.append(DealResult(
-            series=series_number, table=table_id, table_number=table_number,
-            table_size=len(at_table), number=number,
-            players=tuple(at_table[p] for p in sorted(at_table)),
-            declarer=at_table.get(declarer) if declarer else None,
-            game=record.get("game", ""), trump=record.get("trump"),
-            matadors=record.get("matadors", 0) or 0,
-            won=outcome.get("won") if declarer else None, value=value,
-            card_points=record.get("card_points"), passt_nicht=bool(record.get("passt_nicht")),
-            entries={at_table[s]: v for s, v in by_seat.items()},
-            rules=rules,
-        ))
-    return tuple(deals)
+    return tuple(
+        _deal_result(tables, table_id, row, rules)
+        for table_id, *row in Deal.objects.filter(table_id__in=counted).values_list(
+            "table_id", *DEAL_FIELDS).order_by("table_id", "number"))
+
+
+# What a DealResult is made of, in the order ``_deal_result`` reads it.
+DEAL_FIELDS = ("number", "declarer", "contra_by", "revoked_by", "record", "outcome", "value")
+
+
+def _deal_result(tables: _Tables, table_id: int, row, rules: str) -> DealResult:
+    """One deal row (``DEAL_FIELDS``) of a table as scoring sees it: seats become entries."""
+    number, declarer, contra_by, revoked_by, record, outcome, value = row
+    at_table = tables.seats[table_id]
+    by_seat = deal_entries(value, declarer, loser=record.get("loser"),
+                           contra_by=contra_by, contra_value=outcome.get("contra_value"),
+                           revoked_by=revoked_by,
+                           revoke_value=outcome.get("revoke_value"))
+    series_number, table_number, _ = tables.meta[table_id]
+    return DealResult(
+        series=series_number, table=table_id, table_number=table_number,
+        table_size=len(at_table), number=number,
+        players=tuple(at_table[p] for p in sorted(at_table)),
+        declarer=at_table.get(declarer) if declarer else None,
+        game=record.get("game", ""), trump=record.get("trump"),
+        matadors=record.get("matadors", 0) or 0,
+        won=outcome.get("won") if declarer else None, value=value,
+        card_points=record.get("card_points"), passt_nicht=bool(record.get("passt_nicht")),
+        entries={at_table[s]: v for s, v in by_seat.items()},
+        rules=rules,
+    )
 
 
 def _load_penalties(tables: _Tables, counted: set[int]) -> tuple[PenaltyResult, ...]:
@@ -120,3 +133,114 @@ def _load_penalties(tables: _Tables, counted: set[int]) -> tuple[PenaltyResult, 
         for table_id, seat, points in Penalty.objects.filter(table_id__in=counted)
         .values_list("table_id", "seat", "points")
     )
+
+
+# -- Comparative Skat (docs/rules.md §12, §13) ------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DeckInfo:
+    """One pre-dealt deck of a counted series."""
+
+    id: int
+    series: int
+    number: int
+    dealer: str  # the dealer's letter; at a four-table it sits the deck out
+
+
+@dataclass(frozen=True)
+class TravellerLine:
+    """One table's play of one deck, as a bridge traveller lists it."""
+
+    deck: int  # the Deck's id
+    table: int  # the table's number in its series
+    deal: int  # the deal's number on that table's sheet
+    declarer: int | None  # the declarer's entry; None for Ramsch and passed deals
+    declarer_letter: str | None
+    description: str  # the game in words, as the sheet shows it
+    value: int
+    won: bool | None
+    players: Mapping[str, int]  # letter -> entry, for every letter that received cards
+    scores: Mapping[str, int]  # letter -> the score the tournament's system gave that deal
+
+
+@dataclass(frozen=True)
+class ComparativeData:
+    decks: Mapping[int, DeckInfo]  # Deck id -> deck, every deck of the counted series
+    lines: tuple[TravellerLine, ...]  # by series, deck, table
+    results: tuple[DeckResult, ...]  # one a letter of every line: what the comparison reads
+    expected: Mapping[int, int]  # Deck id -> the tables of its series that should play it
+    provisional: bool  # some counted sheet is not confirmed yet
+    problems: tuple[str, ...]  # deals the comparison had to leave out, in sentences
+
+
+def load_comparative(tournament: Tournament, system: ScoringSystem,
+                     confirmed_only: bool = False, series: int | None = None,
+                     released_only: bool = False) -> ComparativeData:
+    """The deals of ``tournament`` that were played from a pre-dealt deck, as each letter's
+    score per deck (three queries: seats, decks, deals).
+
+    A score is what ``system`` gives the player for that deal (``standings.deal_scores``). At
+    a four-table the deck's dealer letter received no cards and is not compared. A deck
+    expects one result a letter from every published table of its series: a table that
+    could not finish, or is not counted yet, leaves the deck to the Neuberg scaling.
+    """
+    tables = _load_seats(tournament, series, released_only)
+    live = set(tables.meta) - tables.drafts
+    counted = {t for t in live
+               if not confirmed_only or tables.meta[t][2] == SheetStatus.CONFIRMED}
+    provisional = any(tables.meta[t][2] != SheetStatus.CONFIRMED for t in counted)
+    per_series = Counter(tables.meta[t][0] for t in live)
+    deck_rows = Deck.objects.filter(series__tournament=tournament)
+    if series is not None:
+        deck_rows = deck_rows.filter(series__number=series)
+    if released_only:
+        deck_rows = deck_rows.filter(series__status__in=RELEASED_STATES)
+    decks = {pk: DeckInfo(pk, s, n, dealer) for pk, s, n, dealer in deck_rows.values_list(
+        "id", "series__number", "number", "dealer").order_by("series__number", "number")}
+    expected = {pk: per_series[d.series] for pk, d in decks.items() if per_series[d.series]}
+
+    lines: list[TravellerLine] = []
+    results: list[DeckResult] = []
+    problems: list[str] = []
+    seen: dict[tuple[int, int], int] = {}  # (table, deck) -> the deal that counts
+    for table_id, deck_id, description, dealer, *row in Deal.objects.filter(
+            table_id__in=counted, deck__isnull=False).values_list(
+            "table_id", "deck_id", "description", "dealer", *DEAL_FIELDS).order_by(
+            "table_id", "number"):
+        deck = decks.get(deck_id)
+        deal = _deal_result(tables, table_id, row, tournament.rule_set)
+        if deck is None or deck.series != deal.series:
+            problems.append(f"Series {deal.series}, table {deal.table_number}, deal "
+                            f"{deal.number} names a deck of another series: not compared.")
+            continue
+        if (table_id, deck_id) in seen:
+            problems.append(f"Series {deck.series}, table {deal.table_number} played deck "
+                            f"{deck.number} twice (deals {seen[(table_id, deck_id)]} and "
+                            f"{deal.number}): only deal {seen[(table_id, deck_id)]} counts.")
+            continue
+        seen[(table_id, deck_id)] = deal.number
+        at_table = tables.seats[table_id]
+        scores = deal_scores(system, deal)
+        letters = {LETTERS[position - 1]: entry for position, entry in sorted(at_table.items())
+                   if 1 <= position <= len(LETTERS)}
+        if len(at_table) == 4:
+            letters.pop(deck.dealer, None)
+            if dealer != LETTERS.index(deck.dealer) + 1:
+                problems.append(
+                    f"Series {deck.series}, table {deal.table_number}, deal {deal.number}: "
+                    f"the sheet has seat {dealer} dealing, but {deck.dealer} dealt deck "
+                    f"{deck.number} and sits it out; {deck.dealer} is not compared.")
+        declarer_seat = row[DEAL_FIELDS.index("declarer")]
+        lines.append(TravellerLine(
+            deck=deck_id, table=deal.table_number or 0, deal=deal.number,
+            declarer=deal.declarer,
+            declarer_letter=LETTERS[declarer_seat - 1] if deal.declarer is not None else None,
+            description=description, value=deal.value, won=deal.won, players=letters,
+            scores={letter: scores.get(entry, 0) for letter, entry in letters.items()}))
+        results.extend(DeckResult(deck_id, letter, entry, scores.get(entry, 0))
+                       for letter, entry in letters.items())
+    order = {pk: index for index, pk in enumerate(decks)}
+    lines.sort(key=lambda line: (order[line.deck], line.table))
+    return ComparativeData(decks, tuple(lines), tuple(results), expected, provisional,
+                           tuple(problems))

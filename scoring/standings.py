@@ -235,6 +235,17 @@ def seeger_fabian_standings(
     ]
 
 
+def deal_scores(system: ScoringSystem, deal: DealResult) -> dict[int, int]:
+    """What one deal gives every player at its table under ``system``, the way the standings
+    count it (penalties aside): League, what moved his Points (0 for most); Seeger-Fabian, that
+    plus the declarer's ±50 and, when the declarer lost, the others' bonus of §10. Summed over
+    a player's deals, it is his score in the standings before penalties."""
+    tallies = _tally([deal], (), deal.players)
+    if system is ScoringSystem.SEEGER_FABIAN:
+        return {entry: seeger_fabian_score(t) for entry, t in tallies.items()}
+    return {entry: t.points for entry, t in tallies.items()}
+
+
 def standings(
     system: ScoringSystem,
     deals: Iterable[DealResult],

@@ -11,4 +11,9 @@ urlpatterns = [
     path("team-standings/", public.team_standings, name="teams"),
     path("prizes/", public.prize_list, name="prizes"),
     path("player/<int:number>/", public.player_deals, name="player"),
+    path("comparative/", public.comparative_overall, name="comparative"),
+    path("comparative/series/<int:number>/", public.comparative_series,
+         name="comparative_series"),
+    path("comparative/series/<int:number>/deck/<int:deck>/", public.comparative_deck,
+         name="comparative_deck"),
 ]

@@ -86,6 +86,9 @@ EXPECTED = {
     "scoring:teams": PUBLIC,
     "scoring:prizes": PUBLIC,
     "scoring:player": PUBLIC,
+    "scoring:comparative": PUBLIC,
+    "scoring:comparative_series": PUBLIC,
+    "scoring:comparative_deck": PUBLIC,
     "scoring:results_admin": ORGANIZER,
     "scoring:release": ORGANIZER,
     "scoring:lot": ORGANIZER,
@@ -156,7 +159,7 @@ def room(django_user_model):
     penalty = Penalty.objects.create(table=table, after_deal=1, seat=1, reason="misdeal",
                                      points=10, by_organizer=True)
     kwargs = {"slug": tournament.slug, "number": 1, "table": table.number,
-              "token": table.token, "deal": 1, "pk": penalty.pk, "user_id": marta.pk}
+              "token": table.token, "deal": 1, "deck": 1, "pk": penalty.pk, "user_id": marta.pk}
     clients = {"anonymous": Client(), "link": Client(), "stranger": _client(bea),
                "assistant": _client(ida), "organizer": _client(marta)}
     clients["link"].get(reverse("tournament:sheet", args=[table.token]))

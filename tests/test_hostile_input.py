@@ -201,7 +201,7 @@ def world(tournament, organizer):  # noqa: F811 - the imported fixtures
     return World(tournament, member, Client(raise_request_exception=True), {
         "slug": [tournament.slug], "number": [1, 2], "table": [four.number, three.number],
         "token": [four.token, three.token], "deal": [1], "pk": [four.penalties.get().pk],
-        "user_id": [organizer.pk],
+        "user_id": [organizer.pk], "deck": [1],
     }, tournament.slug)
 
 

@@ -5,10 +5,17 @@ from __future__ import annotations
 
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
 
 from scoring import services
 from scoring.forms import LotForm
-from scoring.listings import DealsTable, GroupTable, StandingsTable
+from scoring.listings import (
+    ComparativeTable,
+    DealsTable,
+    GroupTable,
+    PlayerDecksTable,
+    StandingsTable,
+)
 from scoring.prizes import describe_game
 from tournament.models import Club, Entry
 from tournament.parsing import configure_table
@@ -24,7 +31,7 @@ def _context(visitor: Visitor, comp, **extra):
     correcting = [s.number for s in series if s.is_correcting]
     return {"tournament": tournament, "organizer": visitor.staff, "comp": comp,
             "series_numbers": [s.number for s in series], "released": released,
-            "correcting": correcting,
+            "correcting": correcting, "comparative": services.deal_set_of(tournament),
             "public_view": not visitor.staff, **extra}
 
 
@@ -124,5 +131,82 @@ def player_deals(request, visitor, number):
     table = DealsTable(rows)
     configure_table(request, table, PER_PAGE)
     standing = next((s for s in comp.standings if s.entry == entry.id), None)
+    decks_table = comparative_standing = None
+    if services.deal_set_of(visitor.tournament) is not None:
+        comparison = services.comparative_results(visitor)
+        comparative_standing = comparison.standing_of(entry.id)
+        decks_table = PlayerDecksTable(
+            [_player_deck_row(visitor, p) for p in comparison.player_decks(entry.id)],
+            prefix="deck-")
+        configure_table(request, decks_table, PER_PAGE)
     return render(request, "scoring/player.html", _context(
-        visitor, comp, table=table, entry=entry, standing=standing))
+        visitor, comp, table=table, entry=entry, standing=standing, decks_table=decks_table,
+        comparative_standing=comparative_standing))
+
+
+def _player_deck_row(visitor: Visitor, p: services.PlayerDeck) -> dict:
+    difference = None if p.field is None else p.field - p.score
+    verdict = ("—" if difference is None else "did better" if difference > 0 else
+               "did worse" if difference < 0 else "did the same")
+    return {"deck": f"{p.deck.series} / {p.deck.number}",
+            "order": (p.deck.series, p.deck.number),
+            "url": reverse("scoring:comparative_deck",
+                           args=[visitor.tournament.slug, p.deck.series, p.deck.number]),
+            "letter": p.letter, "score": p.score, "field": p.field, "verdict": verdict,
+            "difference": difference, "matchpoints": p.matchpoints, "top": p.top,
+            "percent": p.percent}
+
+
+# -- Comparative Skat (docs/rules.md §13) -----------------------------------------------------
+
+
+def _comparison(visitor: Visitor, number: int | None = None) -> services.Comparison:
+    """The comparison the visitor may see; a tournament without a pre-dealt set, or a series
+    it does not have, is a 404."""
+    if number is not None and not visitor.tournament.series.filter(number=number).exists():
+        raise Http404("No such series.")
+    try:
+        return services.comparative_results(visitor, series=number)
+    except services.NotComparative:
+        raise Http404("This tournament is not played comparatively.") from None
+
+
+def _comparative_page(request, visitor: Visitor, number=None):
+    comparison = _comparison(visitor, number)
+    rows = []
+    for s in comparison.standings:
+        player = comparison.player(s.player)
+        rows.append({"place": s.place, "rank": s.rank, "tied": s.tied,
+                     "number": player.number, "name": player.name,
+                     "sort_name": player.sort_name, "decks": s.decks,
+                     "matchpoints": s.matchpoints, "percent": s.percent})
+    table = ComparativeTable(rows, slug=visitor.tournament.slug)
+    configure_table(request, table, PER_PAGE)
+    columns = [(letter, [(c, comparison.player(c.player)) for c in column])
+               for letter, column in comparison.columns.items()]
+    return render(request, "scoring/comparative.html", _context(
+        visitor, comparison, table=table, number=number, columns=columns,
+        decks=comparison.decks_by_series()))
+
+
+@public_page
+def comparative_overall(request, visitor):
+    return _comparative_page(request, visitor)
+
+
+@public_page
+def comparative_series(request, visitor, number):
+    return _comparative_page(request, visitor, number)
+
+
+@public_page
+def comparative_deck(request, visitor, number, deck):
+    comparison = _comparison(visitor, number)
+    if not 1 <= deck <= comparison.deal_set.decks:
+        raise Http404("No such deck.")
+    found = comparison.deck(number, deck)
+    lines = comparison.traveller(found) if found else []
+    return render(request, "scoring/traveller.html", _context(
+        visitor, comparison, number=number, deck_number=deck, deck=found, lines=lines,
+        top=comparison.top(found) if found else None,
+        letters=comparison.letters, decks=comparison.decks_by_series()))
