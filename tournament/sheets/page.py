@@ -17,13 +17,13 @@ from tournament.sheets.forms import ConfirmForm, DealForm, PenaltyForm, SubmitFo
 from tournament.sheets.loaders import TableInfo, load_sheet, table_info
 from tournament.sheets.sheet import Sheet, SheetRow
 
-ALWAYS_SHOWN = ("game",)
+ALWAYS_SHOWN = ("deck", "game")  # the deck: at comparative tables only
 # the order the page shows the fields in: seats and numbers first, then the flags
 # ("without" is shown inside the matadors field: the two belong together)
-FIELD_ORDER = ("game", "declarer", "loser", "matadors", "trump", "card_points", "tricks", "bid",
-               "schneider_announced", "schwarz_announced", "passt_nicht", "hand", "ouvert",
-               "conceded", "contra", "recontra", "jungfer", "all_tricks", "contra_by", "revoke",
-               "revoked_by")
+FIELD_ORDER = ("deck", "game", "declarer", "loser", "matadors", "trump", "card_points", "tricks",
+               "bid", "schneider_announced", "schwarz_announced", "passt_nicht", "hand",
+               "ouvert", "conceded", "contra", "recontra", "jungfer", "all_tricks", "contra_by",
+               "revoke", "revoked_by")
 
 
 @dataclass(frozen=True)
