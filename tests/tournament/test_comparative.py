@@ -177,3 +177,26 @@ def test_the_live_preview_shows_the_matadors_of_the_cards(client, playing):
     assert f"{'with' if cards > 0 else 'without'} {abs(cards)}" in result["text"]
     page = client.get(reverse("tournament:sheet", args=[table.token])).content.decode()
     assert f"Deal 1 · deck {info.deck(1).number}" in page
+
+
+def test_every_decks_path_visits_every_table_once(playing):
+    deal_set, series = playing
+    room = services.room_movement(series, deal_set)
+    paths = services.deck_paths(room)
+    assert [p.deck for p in paths] == list(range(1, 13))
+    for path in paths:
+        assert sorted(path.tables) == [1, 2, 3, 4, 5, 6]
+        for round_number, table in enumerate(path.tables, start=1):
+            line = next(line for line in room if line.table == table)
+            assert path.deck in line.rounds[round_number - 1]
+
+
+def test_the_settings_page_says_what_to_do_with_players_left_over(organizer_client, duplicate,
+                                                                 organizer):
+    services.make_comparative(duplicate, table_size=4, decks=8, seed="s", user=organizer)
+    address = reverse("tournament:comparative", args=[duplicate.slug])
+    page = organizer_client.get(address).content.decode()
+    assert "18 players checked in: 4 4-tables, 2 left over" in page
+    assert "bye" in page  # the options are sentences, byes always among them
+    chart = organizer_client.get(reverse("tournament:movement", args=[duplicate.slug, 1]))
+    assert chart.status_code == 200

@@ -100,6 +100,35 @@ def room_movement(series: Series, deal_set: DealSet) -> list[TableRounds]:
     return room
 
 
+@dataclass(frozen=True)
+class DeckPath:
+    """Where one deck goes in its section: the table of every round, round 1 first."""
+
+    section: int
+    deck: int
+    tables: tuple[int, ...]
+
+
+def deck_paths(room: list[TableRounds]) -> list[DeckPath]:
+    """Every deck's way through the room, section by section (from ``room_movement``)."""
+    visits: dict[tuple[int, int], list[tuple[int, int]]] = {}
+    for line in room:
+        for round_number, decks in enumerate(line.rounds, start=1):
+            for deck in decks:
+                visits.setdefault((line.section, deck), []).append((round_number, line.table))
+    return [DeckPath(section, deck, tuple(table for _, table in sorted(rounds)))
+            for (section, deck), rounds in sorted(visits.items())]
+
+
+def seating_advice(tournament: Tournament, deal_set: DealSet) -> movements.Leftover | None:
+    """What to do with checked-in players who do not fill a table of the set's size."""
+    present = tournament.entries.filter(checked_in=True, withdrawn=False).count()
+    try:
+        return movements.leftover(present, deal_set.table_size)
+    except movements.MovementError:
+        return None  # too few players for a comparison: the settings page says so
+
+
 LETTERS = "NESW"  # seat position 1..4 of a comparative table is its letter
 
 

@@ -34,7 +34,8 @@ def comparative_settings(request, tournament):
             return redirect("tournament:comparative", tournament.slug)
     return render(request, "tournament/comparative/settings.html", {
         "tournament": tournament, "form": form, "deal_set": deal_set,
-        "series_list": tournament.series.order_by("number")})
+        "series_list": tournament.series.order_by("number"),
+        "advice": services.seating_advice(tournament, deal_set) if deal_set else None})
 
 
 def _comparative_series(visitor: Visitor, number: int) -> tuple[DealSet, Series]:
@@ -58,7 +59,8 @@ def movement_chart(request, visitor, number):
     rounds = max((len(line.rounds) for line in room), default=0)
     return render(request, "tournament/comparative/movement.html", {
         "tournament": visitor.tournament, "series": series, "deal_set": deal_set,
-        "room": room, "round_numbers": range(1, rounds + 1), "problem": problem})
+        "room": room, "round_numbers": range(1, rounds + 1), "problem": problem,
+        "paths": services.deck_paths(room)})
 
 
 @public_page
