@@ -7,7 +7,7 @@ from django.core.validators import MaxValueValidator
 from django.utils.text import slugify
 
 from engine import InvalidOption, get_rule_set, rule_sets
-from tournament.models import Deal, Tournament
+from tournament.models import Deal, DealSet, Tournament
 from tournament.parsing import bounded_formfield
 
 
@@ -62,6 +62,11 @@ class TournamentForm(forms.ModelForm):
                 )
         if self.locked:
             self._lock_scoring_fields()
+        if self.instance.pk and DealSet.objects.filter(tournament=self.instance).exists():
+            for name in ("deals_per_player", "table_policy"):  # the decks decide both
+                self.fields[name].disabled = True
+                self.fields[name].help_text = ("Set by the comparative set: change the decks "
+                                               "on the Comparative page.")
 
     def _lock_scoring_fields(self) -> None:
         """Disabled fields keep their stored values whatever is posted (Django ignores them)."""

@@ -200,3 +200,16 @@ def test_the_settings_page_says_what_to_do_with_players_left_over(organizer_clie
     assert "bye" in page  # the options are sentences, byes always among them
     chart = organizer_client.get(reverse("tournament:movement", args=[duplicate.slug, 1]))
     assert chart.status_code == 200
+
+
+def test_the_decks_decide_the_series_length_on_the_edit_page(organizer_client, duplicate,
+                                                             organizer):
+    services.make_comparative(duplicate, table_size=3, decks=12, seed="s", user=organizer)
+    address = reverse("tournament:edit", args=[duplicate.slug])
+    assert "Set by the comparative set" in organizer_client.get(address).content.decode()
+    organizer_client.post(address, {
+        "name": duplicate.name, "slug": duplicate.slug, "start_date": "2027-09-11",
+        "rule_set": "nasl-1908", "scoring_system": "league", "series_count": 2,
+        "deals_per_player": 9, "table_policy": "prefer_four", "public": "on"})
+    duplicate.refresh_from_db()
+    assert (duplicate.deals_per_player, duplicate.table_policy) == (4, "three_only")
