@@ -213,3 +213,55 @@ def test_the_decks_decide_the_series_length_on_the_edit_page(organizer_client, d
         "deals_per_player": 9, "table_policy": "prefer_four", "public": "on"})
     duplicate.refresh_from_db()
     assert (duplicate.deals_per_player, duplicate.table_policy) == (4, "three_only")
+
+
+def test_the_preview_never_shows_a_deal_not_played_yet(client, playing):
+    deal_set, series = playing
+    table = series.tables.get(number=1)
+    info = table_info(table)
+    response = client.post(reverse("tournament:deal_preview", args=[table.token]), {
+        "number": 7, "game": "grand", "declarer": 1, "card_points": 70,
+        "deck": info.deck(7).number, "version": table.sheet_version}).json()
+    assert not response["ok"] and "not played yet" in response["non_field"][0]
+    assert "matadors" not in response
+
+
+def test_a_comparative_deal_is_corrected_not_deleted(marta_client, playing, organizer):
+    deal_set, series = playing
+    table = series.tables.get(number=1)
+    for number in (1, 2):
+        table.refresh_from_db()
+        info = table_info(table)
+        form = DealForm(info, number, {"game": "grand", "declarer": grand_seat(info, number),
+                                       "card_points": 70, "deck": info.deck(number).number,
+                                       "version": table.sheet_version})
+        assert form.is_valid(), form.errors
+        deals.add_deal(table, form.input, table.sheet_version, "test")
+    decks = list(table.deals.order_by("number").values_list("deck__number", flat=True))
+    with pytest.raises(deals.SheetError, match="Correct the deal instead"):
+        deals.delete_deal(table, 1, organizer)
+    assert list(table.deals.order_by("number").values_list("deck__number", flat=True)) == decks
+
+
+def grand_seat(info, number):
+    return next(p.position for p in info.players if p.position != info.dealer(number)
+                or info.size == 3)
+
+
+def test_a_series_added_later_gets_its_decks(duplicate, organizer):
+    services.make_comparative(duplicate, table_size=3, decks=12, seed="s", user=organizer)
+    duplicate.series_count = 3
+    duplicate.save()
+    plans.ensure_series(duplicate)
+    assert duplicate.series.get(number=3).decks.count() == 12
+
+
+def test_a_room_of_mixed_table_sizes_is_refused_with_the_reason(duplicate, organizer):
+    deal_set = services.make_comparative(duplicate, table_size=3, decks=12, seed="s",
+                                         user=organizer)
+    duplicate.table_policy = "prefer_four"
+    duplicate.save()
+    series = duplicate.series.get(number=1)
+    plans.seat_series(series, SeatingMethod.DRAW, "mixed", user=None)  # 4 + 4 + 4 + 3 + 3
+    with pytest.raises(services.ComparativeError, match="a comparison needs one table size"):
+        services.room_movement(series, deal_set)

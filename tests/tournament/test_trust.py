@@ -408,3 +408,21 @@ def test_the_door_asks_too_before_linking_a_known_person(organizer_client, organ
     organizer_client.post(door, {**data, "person": known.player_id})
     entry = tournament.entries.get()
     assert entry.player_id == known.player_id and entry.checked_in
+
+
+def test_an_assistant_never_links_to_persons_of_tournaments_he_only_assists(
+        django_user_model, tournament, organizer):
+    """Alice organizes her own club night and assists Bob's: neither her registrations nor the
+    door of Bob's tournament look into the other."""
+    alice = django_user_model.objects.create_user("alice", password="Pik-Dame-19080")
+    own = Tournament.objects.create(name="Alice Night", slug="alice-night",
+                                    start_date=datetime.date(2027, 2, 1))
+    own.organizers.add(alice)
+    tournament.assistants.add(alice)
+    registration.register_player(tournament, first_name="Hans", last_name="Muller",
+                                 user=organizer)
+    found = registration.find_duplicates(own, "Hans", "Muller", user=alice)
+    assert found.known == []  # Bob's Hans is not Alice's business
+    registration.register_player(own, first_name="Hans", last_name="Muller", user=alice)
+    at_the_door = registration.find_duplicates(tournament, "Hans", "Muller", "x", user=alice)
+    assert at_the_door.known == []  # an assistant links nobody

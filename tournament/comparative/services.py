@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.db import transaction
+from django.db.models import Count
 
 import engine
 from tournament.audit import record_change
@@ -82,9 +83,18 @@ class TableRounds:
 def room_movement(series: Series, deal_set: DealSet) -> list[TableRounds]:
     """Which decks every table of ``series`` plays in every round. A room with more tables
     than one set serves is split into sections, each playing its own copy of the decks."""
-    numbers = list(series.tables.order_by("number").values_list("number", flat=True))
+    sized = list(series.tables.order_by("number").annotate(players=Count("seats"))
+                 .values_list("number", "players"))
+    numbers = [number for number, _ in sized]
     if not numbers:
         return []
+    other = next(((n, p) for n, p in sized if p != deal_set.table_size), None)
+    if other is not None:
+        raise ComparativeError(
+            f"Table {other[0]} seats {other[1]} players, but the set is dealt for "
+            f"{deal_set.table_size}-tables: a comparison needs one table size. Seat the series "
+            f"at {deal_set.table_size}-tables only; players left over sit out, or play as a "
+            "comparative tournament of their own.")
     try:
         sizes = movements.sections(len(numbers), deal_set.decks)
     except movements.MovementError as exc:
@@ -127,6 +137,14 @@ def seating_advice(tournament: Tournament, deal_set: DealSet) -> movements.Lefto
         return movements.leftover(present, deal_set.table_size)
     except movements.MovementError:
         return None  # too few players for a comparison: the settings page says so
+
+
+def advice_sentences(advice: movements.Leftover) -> list[str]:
+    """The options in the organizer's words; a section of the other size is compared within
+    itself, so here it is a comparative tournament of its own."""
+    return [option.sentence + (" Set it up as a comparative tournament of its own."
+                               if option.remedy is movements.Remedy.SECTION else "")
+            for option in advice.options]
 
 
 LETTERS = "NESW"  # seat position 1..4 of a comparative table is its letter

@@ -8,7 +8,7 @@ from django.db.models import Count, Q
 from tournament.audit import record_change
 from tournament.models import AuditAction, Club, Tournament
 from tournament.parsing import clean_text
-from tournament.permissions import tournaments_of
+from tournament.permissions import organized_tournaments
 from tournament.refusals import Refusal
 
 CLUB_MAX = Club._meta.get_field("name").max_length
@@ -42,7 +42,7 @@ def clubs_for(tournament: Tournament, user=None):
     if user is not None and user.is_authenticated:
         if user.is_superuser:
             return Club.objects.all()
-        visible |= Q(entries__tournament__in=tournaments_of(user)) | Q(created_by=user)
+        visible |= Q(entries__tournament__in=organized_tournaments(user)) | Q(created_by=user)
     return Club.objects.filter(pk__in=Club.objects.filter(visible).values("pk"))
 
 

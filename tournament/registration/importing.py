@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from tournament.audit import record_change
 from tournament.models import AuditAction, Club, Entry, Player, Tournament
-from tournament.permissions import tournaments_of
+from tournament.permissions import Role, organized_tournaments, role_of
 from tournament.registration.import_rows import ImportPreview, ImportRow, check_rows
 from tournament.registration.services import (
     RegistrationError,
@@ -212,11 +212,11 @@ def known_persons_by_row(tournament: Tournament, rows: list[ImportRow],
     """(first, last, club) -> the one person of the user's other tournaments with that name
     and club; names that fit several persons are left out (the organizer links those by hand).
     """
-    if user is None or not user.is_authenticated:
+    if role_of(user, tournament) is not Role.ORGANIZER:
         return {}
     last_names = {row.last_name.lower() for row in rows}
     candidates = (Entry.objects.annotate(last_lower=Lower("last_name"))
-                  .filter(last_lower__in=last_names, tournament__in=tournaments_of(user))
+                  .filter(last_lower__in=last_names, tournament__in=organized_tournaments(user))
                   .exclude(tournament=tournament)
                   .exclude(player_id__in=tournament.entries.values("player_id"))
                   .values_list("first_name", "last_name", "club__name", "player_id"))

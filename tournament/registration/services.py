@@ -19,7 +19,7 @@ from django.utils import timezone
 from tournament import parsing
 from tournament.audit import record_change
 from tournament.models import AuditAction, Club, Entry, KeepApart, Player, Tournament
-from tournament.permissions import tournaments_of
+from tournament.permissions import Role, organized_tournaments, role_of
 from tournament.refusals import Refusal
 from tournament.registration.clubs import CLUB_MAX, _get_or_create_club, find_club
 
@@ -190,7 +190,7 @@ def find_duplicates(tournament: Tournament, first_name: str, last_name: str,
             result.registered = result.registered or entry
         else:
             result.namesakes.append(f"{player_label(entry)}, number {entry.number}")
-    if user is not None and user.is_authenticated:
+    if role_of(user, tournament) is Role.ORGANIZER:  # an assistant at the door links nobody
         result.known = known_persons(tournament, same_name, user)
     return result
 
@@ -198,7 +198,7 @@ def find_duplicates(tournament: Tournament, first_name: str, last_name: str,
 def known_persons(tournament: Tournament, same_name: Q, user) -> list[KnownPerson]:
     """The persons behind entries of that name in the user's other tournaments, latest first."""
     here = tournament.entries.values("player_id")
-    entries = (Entry.objects.filter(same_name, tournament__in=tournaments_of(user))
+    entries = (Entry.objects.filter(same_name, tournament__in=organized_tournaments(user))
                .exclude(tournament=tournament).exclude(player_id__in=here)
                .select_related("club", "tournament")
                .order_by("-tournament__start_date", "-pk"))

@@ -18,6 +18,7 @@ from tournament import lifecycle
 from tournament.audit import record_change
 from tournament.models import (
     AuditAction,
+    DealSet,
     Entry,
     KeepApart,
     Seat,
@@ -265,6 +266,12 @@ def ensure_series(tournament) -> list[Series]:
     if missing:
         Series.objects.bulk_create(missing)
         existing = {s.number: s for s in tournament.series.all()}
+        deal_set = DealSet.objects.filter(tournament=tournament).first()
+        if deal_set is not None:  # a comparative tournament deals every new series its decks
+            from tournament.comparative.services import deal_series
+
+            for series in missing:
+                deal_series(existing[series.number], deal_set)
     return [existing[n] for n in sorted(existing)]
 
 

@@ -134,6 +134,11 @@ def delete_deal(table: Table, number: int, user, session: str = "") -> None:
         deal = table.deals.filter(number=number).first()
         if deal is None:
             raise SheetError(f"There is no deal {number} on this sheet.")
+        if deal.deck_id is not None:
+            # the later deals were played with their own decks: renumbering would move them
+            raise SheetError(f"Deal {number} was played with deck {deal.deck.number}; a "
+                             "comparative sheet keeps every deal on its deck. Correct the "
+                             "deal instead.")
         before = _deal_state(deal)
         deal.delete()
         info = table_info(table)

@@ -32,10 +32,12 @@ def comparative_settings(request, tournament):
                                       f"{deal_set.table_size}-tables, dealt from seed "
                                       f"{deal_set.seed}.")
             return redirect("tournament:comparative", tournament.slug)
+    advice = services.seating_advice(tournament, deal_set) if deal_set else None
     return render(request, "tournament/comparative/settings.html", {
         "tournament": tournament, "form": form, "deal_set": deal_set,
         "series_list": tournament.series.order_by("number"),
-        "advice": services.seating_advice(tournament, deal_set) if deal_set else None})
+        "advice": advice, "advice_sentences": services.advice_sentences(advice) if advice
+        else []})
 
 
 def _comparative_series(visitor: Visitor, number: int) -> tuple[DealSet, Series]:

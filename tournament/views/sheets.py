@@ -164,9 +164,11 @@ def deal_preview(request, table, role):
         number = int(request.POST.get("number", ""))
     except ValueError:
         number = table.deals.count() + 1
-    if not 1 <= number <= info.deal_count:
+    playing = table.deals.count() + 1  # the deal at the table now; later ones are not played
+    if not 1 <= number <= min(info.deal_count, playing):
         return JsonResponse({"ok": False, "errors": {},
-                             "non_field": [f"There is no deal {number} in this series."]})
+                             "non_field": [f"Deal {number} is not played yet: the preview "
+                                           f"covers deals 1 to {playing}."]})
     form = new_deal_form(info, number, request.POST)
     if not form.is_valid():
         return JsonResponse({
