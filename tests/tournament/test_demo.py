@@ -32,8 +32,9 @@ def test_demo_sheets_are_complete_and_consistent():
     first = tournament.series.get(number=1)
     for table in first.tables.all():
         sheet = deals.load_sheet(deals.table_info(table))
-        assert sheet.complete, sheet.problems  # the engine agrees with every stored value
+        assert sheet.complete, sheet.problems
         assert table.sheet_status == SheetStatus.CONFIRMED
+    call_command("check_deals", "--tournament", "demo-congress")  # the engine agrees
     third = tournament.series.get(number=3)
     table = third.tables.first()
     sheet = deals.load_sheet(deals.table_info(table))
@@ -67,3 +68,17 @@ def test_the_comparative_demo_is_played_released_and_true_to_its_cards():
     deck = comparative.engine_deck(grand.deck)
     letter = comparative.letter_of(grand.declarer)
     assert grand.record["matadors"] == engine.deck_matadors(deck, engine.Letter(letter), None)
+
+
+def test_check_deals_finds_a_stored_value_the_rules_do_not_give(capsys):
+    from django.core.management.base import CommandError
+
+    from tournament.models import Deal
+
+    call_command("demo_congress")
+    deal = Deal.objects.filter(table__series__tournament__slug="demo-congress").first()
+    Deal.objects.filter(pk=deal.pk).update(value=deal.value + 1)  # as a broken import might
+    with pytest.raises(CommandError, match="1 stored deal value"):
+        call_command("check_deals", "--tournament", "demo-congress")
+    out = capsys.readouterr().out
+    assert f"table {deal.table.number}: Deal {deal.number}: stored {deal.value + 1}" in out

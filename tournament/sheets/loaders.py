@@ -158,7 +158,10 @@ def penalty_text(info: TableInfo, penalty: Penalty) -> str:
 
 
 def load_sheet(info: TableInfo, extra: SheetDeal | None = None) -> Sheet:
-    """The sheet from the database (two queries), optionally with a deal not yet saved."""
+    """The sheet from the database (two queries), optionally with a deal not yet saved.
+
+    A deal is scored once, when it is stored; the stored values are checked against the
+    engine by ``manage.py check_deals`` (``stored_value_problems``), not on every page."""
     deals = list(info.table.deals.all())
     sheet_deals = [_sheet_deal(d) for d in deals]
     if extra is not None:
@@ -168,9 +171,13 @@ def load_sheet(info: TableInfo, extra: SheetDeal | None = None) -> Sheet:
         for p in info.table.penalties.all()
     ]
     dealers = [info.dealer(n) for n in range(1, len(info.decks) + 1)]
-    sheet = build_sheet(info.size, info.deal_count, sheet_deals, penalties, info.rules, dealers)
-    problems = list(sheet.problems)
-    for deal in deals:  # a stored value must still be what the rules give
+    return build_sheet(info.size, info.deal_count, sheet_deals, penalties, info.rules, dealers)
+
+
+def stored_value_problems(info: TableInfo) -> list[str]:
+    """Deals of the table whose stored value is no longer what the rules give."""
+    problems = []
+    for deal in info.table.deals.all():
         try:
             value = evaluate_outcome(deal.record, info.rules, info.options).value
         except EngineError as exc:
@@ -178,10 +185,7 @@ def load_sheet(info: TableInfo, extra: SheetDeal | None = None) -> Sheet:
             continue
         if value != deal.value:
             problems.append(f"Deal {deal.number}: stored {deal.value}, the rules give {value}.")
-    if problems != list(sheet.problems):
-        sheet = Sheet(sheet.seats, sheet.deal_count, sheet.rows, sheet.totals, sheet.played,
-                      tuple(problems))
-    return sheet
+    return problems
 
 
 def preview(info: TableInfo, number: int, data: DealInput) -> tuple[Scored, Sheet]:
