@@ -18,8 +18,11 @@ SQLITE_OPTIONS = {
 
 
 def database_from_url(url: str, conn_max_age: int = 0) -> dict:
-    """``dj_database_url.parse(url)``, plus ``SQLITE_OPTIONS`` when the database is SQLite."""
-    config = dj_database_url.parse(url, conn_max_age=conn_max_age)
+    """``dj_database_url.parse(url)``, plus ``SQLITE_OPTIONS`` when the database is SQLite.
+
+    Connections persist ``conn_max_age`` seconds (a new PostgreSQL connection costs a deal's
+    save more than its queries) and are health-checked before reuse."""
+    config = dj_database_url.parse(url, conn_max_age=conn_max_age, conn_health_checks=True)
     if config["ENGINE"] == SQLITE_ENGINE:
         config["OPTIONS"] = {**SQLITE_OPTIONS, **config.get("OPTIONS", {})}
     return config
