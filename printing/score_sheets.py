@@ -117,6 +117,12 @@ def _rows(item: SheetPrint, layout: Layout, blank: bool) -> Flowable:
         return [_p(number(t), seat_width, size, bold=s in moved or size > SIZE, right=True)
                 for s, t in enumerate(values, start=1)]
 
+    def dealer(n: int | None, seat: int | None) -> Paragraph:
+        """The dealer's name; at a comparative table also the deck the deal is played with."""
+        deck = info.deck(n) if n else None
+        name = info.name(seat)
+        return _p(f"{name} · deck {deck.number}" if deck else name, widths[1])
+
     def shade(row: int, seat: int | None) -> None:
         if four and seat:
             commands.append(("BACKGROUND", (4 + seat, row), (4 + seat, row), SHADE))
@@ -143,18 +149,17 @@ def _rows(item: SheetPrint, layout: Layout, blank: bool) -> Flowable:
             loser = row.declarer is None and len(row.entries) == 1
             who = info.name(next(iter(row.entries))) if loser else info.name(row.declarer)
             data.append([_p(str(row.number), widths[0], right=True),
-                         _p(info.name(row.dealer), widths[1]), _p(who, widths[2]),
+                         dealer(row.number, row.dealer), _p(who, widths[2]),
                          _p(row.text, widths[3]), _p(signed(row.value), widths[4], right=True),
                          *totals(row.totals, row.entries)])
             shade(r, row.dealer)
     for n in range(1, info.deal_count + 1):
         if n in played:
             continue
-        dealer = info.dealer(n)
-        shade(len(data), dealer)
-        data.append([_p(str(n), widths[0], right=True), _p(info.name(dealer), widths[1]),
-                     "", "", "",
-                     *[_out() if four and s == dealer else "" for s in range(1, info.size + 1)]])
+        seat = info.dealer(n)
+        shade(len(data), seat)
+        data.append([_p(str(n), widths[0], right=True), dealer(n, seat), "", "", "",
+                     *[_out() if four and s == seat else "" for s in range(1, info.size + 1)]])
     r = len(data)
     final = [""] * info.size if blank or sheet is None else totals(sheet.totals, size=SIZE + 1)
     data.append(["", "", "", _p("Totals", widths[3], SIZE + 1, bold=True), "", *final])

@@ -13,7 +13,8 @@ LINK = "https://skat.example.org/s/Tk9-table-link-token/"
 PRINTED = datetime.datetime(2027, 5, 1, 21, 30)
 
 
-def plain_info(size=3, deals=4, *, name="Skatclub Grün-Weiß Köln", scoring="league"):
+def plain_info(size=3, deals=4, *, name="Skatclub Grün-Weiß Köln", scoring="league",
+               decks=()):
     tournament = Tournament(name=name, slug="gruen-weiss", scoring_system=scoring,
                             start_date=datetime.date(2027, 5, 1), deals_per_player=deals)
     series = Series(tournament=tournament, number=2)
@@ -22,7 +23,7 @@ def plain_info(size=3, deals=4, *, name="Skatclub Grün-Weiß Köln", scoring="l
     players = tuple(Player(i, 10 + i, n) for i, n in enumerate(names, start=1))
     rules = get_rule_set("nasl-1908")
     return TableInfo(table=table, rules=rules, options={}, players=players,
-                     deal_count=deals * size)
+                     deal_count=deals * size, decks=tuple(decks))
 
 
 def book_sheet(info):

@@ -10,6 +10,8 @@ from reportlab.graphics.barcode.qr import QrCodeWidget
 from printing import qr, score_sheets
 from printing.base import Layout
 from tests.printing.conftest import LINK, PRINTED, book_sheet, penalty_sheet, plain_info
+from tournament.comparative.services import LETTERS
+from tournament.models import Deck
 
 
 def pdf(item, **options):
@@ -112,3 +114,12 @@ def test_all_sheets_number_their_pages_per_table():
     reader = PdfReader(io.BytesIO(out.getvalue()))
     assert len(reader.pages) == 2
     assert all("page 1 of 1" in page.extract_text() for page in reader.pages)
+
+
+def test_a_comparative_sheet_names_each_deals_deck_and_its_dealer():
+    decks = [Deck(number=number, dealer=letter, hands={}, skat=[])
+             for number, letter in zip((5, 6, 7), LETTERS[2::-1], strict=True)]
+    info = plain_info(3, 1, decks=decks)
+    words = text(pdf(score_sheets.SheetPrint(info, None, LINK), blank=True))
+    for n, deck in enumerate(decks, start=1):
+        assert f"{info.name(info.dealer(n))} · deck {deck.number}" in words
