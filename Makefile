@@ -3,9 +3,9 @@ VENV = .venv
 PY = $(VENV)/bin/python
 PYTEST_ARGS ?=
 
-.PHONY: install browser run test lint clean
+.PHONY: install browser fonts run test lint clean
 
-install: $(VENV)/.installed
+install: $(VENV)/.installed $(FONT)
 
 # Browser tests drive Debian's Chromium through Playwright (never `playwright install`).
 CHROMIUM ?= /usr/bin/chromium
@@ -16,6 +16,15 @@ browser: $(CHROMIUM)
 $(CHROMIUM):
 	$(SUDO) apt-get update
 	DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y chromium
+
+# PDFs (printing/) use DejaVu Sans for the suit symbols and umlauts: Debian's fonts-dejavu-core.
+FONT ?= /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
+
+fonts: $(FONT)
+
+$(FONT):
+	$(SUDO) apt-get update
+	DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y fonts-dejavu-core
 
 $(VENV)/.installed: requirements.txt requirements-dev.txt
 	$(PYTHON) -m venv $(VENV)
@@ -32,7 +41,7 @@ run: $(VENV)/.installed
 	$(PY) manage.py demo_congress
 	$(PY) manage.py runserver 127.0.0.1:8000
 
-test: $(VENV)/.installed $(CHROMIUM)
+test: $(VENV)/.installed $(CHROMIUM) $(FONT)
 	$(PY) -m pytest $(PYTEST_ARGS)
 
 lint: $(VENV)/.installed

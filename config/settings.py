@@ -46,6 +46,7 @@ INSTALLED_APPS = [
     "axes",
     "tournament",
     "scoring",
+    "printing",
 ]
 
 MIDDLEWARE = [

@@ -1,7 +1,8 @@
 """Root URLs: each app's pages composed per audience.
 
 * `t/<slug>/`: the public, released results of public tournaments (`urls_public` of both apps);
-* `organize/`: organizers and assistants of a tournament (`urls_organize` of both apps);
+* `organize/`: organizers and assistants of a tournament (`urls_organize` of every app; the
+  PDFs of `printing` under `organize/<slug>/`);
 * `s/<token>/`: the holder of a table's secret link (`tournament.urls_table`).
 
 URL names keep their app namespace (`tournament:…`, `scoring:…`). Who may open what is decided by
@@ -11,6 +12,7 @@ the views' decorators in `tournament.permissions`; `tests/test_access.py` checks
 from django.contrib import admin
 from django.urls import include, path, register_converter
 
+from printing import urls_organize as printing_organize
 from scoring import urls_organize as scoring_organize
 from scoring import urls_public as scoring_public
 from tournament import urls_organize as tournament_organize
@@ -45,4 +47,5 @@ urlpatterns = [
     path("", app("tournament", public=tournament_public, organize=tournament_organize,
                  table=tournament_table)),
     path("", app("scoring", public=scoring_public, organize_tournament=scoring_organize)),
+    path("", app("printing", organize_tournament=printing_organize)),
 ]

@@ -95,6 +95,9 @@ EXPECTED = {
     "scoring:seat_by_results": ORGANIZER,
     "scoring:add_team": ORGANIZER,
     "scoring:add_prize": ORGANIZER,
+    "printing:sheet_pdf": STAFF,
+    "printing:series_sheets_pdf": STAFF,
+    "printing:table_cards_pdf": ORGANIZER,
 }
 
 # Who may open a page of each kind; the others are refused.

@@ -1,4 +1,4 @@
-"""The import rules of docs/architecture.md: the rings engine <- tournament <- scoring.
+"""The import rules of docs/architecture.md: the rings engine <- tournament <- scoring <- printing.
 
 The pure modules (the engine, the seating algorithms, the score sheet, standings and prizes)
 import no Django; each app imports only the apps inside its ring.
@@ -50,13 +50,14 @@ def test_pure_module_imports_no_django(module):
 
 # Which first-party packages each app may import (besides itself, the standard library and,
 # outside the engine, third-party packages). Nothing but the tests imports the tests.
-APPS = ("engine", "tournament", "scoring", "config", "tests")
+APPS = ("engine", "tournament", "scoring", "printing", "config", "tests")
 MAY_IMPORT = {
     "engine": set(),
     "tournament": {"engine"},
     "scoring": {"engine", "tournament"},
-    "config": {"engine", "tournament", "scoring"},
-    "tests": {"engine", "tournament", "scoring", "config"},
+    "printing": {"engine", "tournament", "scoring"},
+    "config": {"engine", "tournament", "scoring", "printing"},
+    "tests": {"engine", "tournament", "scoring", "printing", "config"},
 }
 
 

@@ -307,4 +307,5 @@ def series_sheets_page(request, tournament, number):
     series = get_object_or_404(Series, tournament=tournament, number=number)
     return render(request, "tournament/sheet/series_sheets.html", {
         "tournament": tournament, "series": series, "tables": series_sheets(series),
+        "is_organizer": tournament.organized_by(request.user),
     })

@@ -1,0 +1,67 @@
+"""Table cards: one page per table of a series with its big number, its seats and players, and
+the QR code of the table's entry link. Fed by ``table_info``; no queries of its own."""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import IO
+from xml.sax.saxutils import escape
+
+from reportlab.lib.enums import TA_CENTER
+from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table, TableStyle
+
+from printing.base import Layout, fit, render, style
+from printing.qr import qr_drawing
+from tournament.sheets.loaders import TableInfo
+
+
+@dataclass(frozen=True)
+class CardPrint:
+    info: TableInfo
+    link: str
+
+
+def _centred(text: str, width: float, size: float, *, bold: bool = False) -> Paragraph:
+    text, size = fit(text, width, size, bold=bold, smallest=size / 2)
+    return Paragraph(escape(text), style(size, bold=bold, leading=size * 1.15, align=TA_CENTER))
+
+
+def card_story(card: CardPrint, layout: Layout) -> list[Flowable]:
+    info, width = card.info, layout.width
+    seats = Table([[_centred(f"Seat {p.position}", 90, 16),
+                    _centred(p.name, width - 100, 20, bold=True)] for p in info.players],
+                  colWidths=[90, width - 100], rowHeights=[34] * len(info.players))
+    seats.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                               ("LINEBELOW", (0, 0), (-1, -1), 0.4, (0.6, 0.6, 0.6))]))
+    qr = min(200, layout.height / 3.5)
+    drawing = qr_drawing(card.link, qr)
+    drawing.hAlign = "CENTER"
+    return [
+        _centred(info.tournament.name, width, 16, bold=True),
+        _centred(f"Series {info.table.series.number}", width, 14),
+        Spacer(1, 10),
+        _centred("Table", width, 28),
+        Spacer(1, 6),
+        _centred(str(info.table.number), width, 150, bold=True),
+        Spacer(1, 60),
+        seats,
+        Spacer(1, 18),
+        drawing,
+        _centred("Scan to enter the deals of this table:", width, 10),
+        _centred(card.link, width, 9),
+    ]
+
+
+def write_cards(handle: IO[bytes], cards: Iterable[CardPrint], *, title: str,
+                paper_name: str = "a4", printed_at: datetime.datetime | None = None) -> None:
+    def story(layout: Layout) -> list[Flowable]:
+        flowables: list[Flowable] = []
+        for i, card in enumerate(cards):
+            if i:
+                flowables.append(PageBreak())
+            flowables += card_story(card, layout)
+        return flowables or [_centred("This series has no tables yet.", layout.width, 12)]
+
+    render(story, handle, title=title, paper_name=paper_name, printed_at=printed_at)
