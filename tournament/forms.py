@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django import forms
-from django.core.validators import MaxValueValidator
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.utils.text import slugify
 
 from engine import InvalidOption, get_rule_set, rule_sets
@@ -49,6 +49,11 @@ class TournamentForm(forms.ModelForm):
             field.max_value = top
             field.validators.append(MaxValueValidator(top))
             field.widget.attrs["max"] = top
+        # the database's at_least_one_series, said on the field before the database says it
+        series = self.fields["series_count"]
+        series.min_value = 1
+        series.validators.append(MinValueValidator(1, "A tournament has at least one series."))
+        series.widget.attrs["min"] = 1
         current = self.instance.options or {}
         for rule_set in rule_sets():
             for option in rule_set.options:
