@@ -6,7 +6,8 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import screenshot
-from tournament.models import Tournament
+from tournament.audit import record_change
+from tournament.models import AuditAction, Tournament
 from tournament.registration.services import register_player
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -57,3 +58,25 @@ def test_a_tournament_without_series_is_refused_on_its_field(organizer_page):
     page.get_by_role("button", name="Save").click()
     wide = page.locator("ul.errors li", has_text="point_ramsch needs ramsch=on")
     expect(wide).to_have_css("color", RED)
+
+
+def test_the_audit_log_shows_what_changed_and_filters(organizer_page, organizer_user):
+    tournament = Tournament.objects.create(name="Log Cup", slug="log-cup",
+                                           start_date=datetime.date(2027, 5, 1))
+    tournament.organizers.add(organizer_user)
+    record_change(tournament, organizer_user, AuditAction.DEAL_CORRECTED,
+                  "series 1 table 2 deal 3",
+                  before={"value": 30, "record": {"game": "solo", "card_points": 95}},
+                  after={"value": -20, "record": {"game": "solo", "card_points": 10}})
+    record_change(tournament, organizer_user, AuditAction.SERIES_PUBLISHED, "series 1")
+    record_change(tournament, organizer_user, AuditAction.SERIES_PUBLISHED, "series 2")
+    page = organizer_page
+    page.goto("/organize/log-cup/audit/")
+    expect(page.locator("table.audit")).to_contain_text("record.card_points: 95 → 10")
+    expect(page.locator("table.audit tbody tr")).to_have_count(3)
+    page.select_option("#id_action", "series_published")
+    page.fill("#id_series", "2")
+    page.get_by_role("button", name="Show").click()
+    expect(page.locator("table.audit tbody tr")).to_have_count(1)
+    expect(page.locator("table.audit tbody")).to_contain_text("series 2")
+    screenshot(page, "audit-log-filtered")
