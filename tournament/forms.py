@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from django import forms
-from django.core.validators import MaxValueValidator
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db.models import Q
 from django.utils.text import slugify
 
 from engine import InvalidOption, get_rule_set, rule_sets
-from tournament.models import Deal, DealSet, Tournament
+from tournament.models import AuditAction, Deal, DealSet, Tournament
 from tournament.parsing import bounded_formfield
 
 
@@ -49,6 +50,11 @@ class TournamentForm(forms.ModelForm):
             field.max_value = top
             field.validators.append(MaxValueValidator(top))
             field.widget.attrs["max"] = top
+        # the database's at_least_one_series, said on the field before the database says it
+        series = self.fields["series_count"]
+        series.min_value = 1
+        series.validators.append(MinValueValidator(1, "A tournament has at least one series."))
+        series.widget.attrs["min"] = 1
         current = self.instance.options or {}
         for rule_set in rule_sets():
             for option in rule_set.options:
@@ -116,3 +122,29 @@ class TournamentForm(forms.ModelForm):
             self.instance.options = {k: v for k, v in chosen.items()
                                      if v != rule_set.option(k).default}
         return data
+
+
+class AuditFilterForm(forms.Form):
+    """The audit page's filters (GET): a kind of change, a series, a table."""
+
+    action = forms.ChoiceField(required=False, label="What",
+                               choices=[("", "every kind of change"), *AuditAction.choices])
+    series = forms.IntegerField(required=False, min_value=1, max_value=999, label="Series")
+    table = forms.IntegerField(required=False, min_value=1, max_value=9999, label="Table")
+
+    def filter(self, entries):
+        """``entries`` narrowed by the filters that are valid (an invalid one is ignored and
+        its error shown)."""
+        self.is_valid()
+        data = self.cleaned_data
+        if data.get("action"):
+            entries = entries.filter(action=data["action"])
+        if data.get("series") is not None:
+            n = data["series"]
+            entries = entries.filter(Q(subject=f"series {n}")
+                                     | Q(subject__startswith=f"series {n} "))
+        if data.get("table") is not None:
+            t = data["table"]
+            entries = entries.filter(Q(subject__endswith=f"table {t}")
+                                     | Q(subject__contains=f"table {t} "))
+        return entries

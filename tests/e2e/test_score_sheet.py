@@ -144,3 +144,26 @@ def test_a_full_series_on_a_phone(browser, live_server):
     screenshot(second, "sheet-phone-confirmed")
     second.context.close()
     phone.close()
+
+
+def test_two_phones_on_one_sheet_hear_that_it_changed(browser, live_server):
+    table = three_table()
+    phones = [browser.new_context(base_url=live_server.url, **PHONE) for _ in range(2)]
+    first, second = (phone.new_page() for phone in phones)
+    for page in (first, second):
+        page.goto(f"/s/{table.token}/")
+    fields, record = PATTERNS[0]
+    fill_deal(first, fields, record, 2)
+    first.get_by_role("button", name="Save deal").click()
+    expect(first.locator(".messages")).to_contain_text("Deal 1:")
+
+    # the second phone still shows deal 1 as the next one: its preview says why
+    fill_deal(second, fields, record, 3)
+    expect(second.locator(".js-non-field")).to_contain_text("changed on another device")
+    second.get_by_role("button", name="Save deal").click()
+    expect(second.locator(".messages")).to_contain_text(
+        "This sheet was changed on another device: your entry was not saved.")
+    expect(second.locator(".sheet-progress")).to_contain_text("1 of 36")
+    screenshot(second, "sheet-changed-on-another-device")
+    for phone in phones:
+        phone.close()

@@ -316,3 +316,30 @@ def test_the_demo_congress_sheets_render_for_three_and_four_tables(client):
         assert f"{deals.load_sheet(info).progress}</strong> deals" in html
         assert all(p.name in html for p in info.players)
     assert sizes == {3, 4}
+
+
+def _sits_out_next(table):
+    """A seat that declares deal 1 but deals (and sits out) deal 2 at a four-table."""
+    info = table_info(table)
+    dealer = info.dealer(2)
+    assert dealer != info.dealer(1)
+    return dealer
+
+
+def test_a_deal_number_taken_on_another_device_says_the_sheet_changed(client, four):
+    old = solo_post(four, 1, _sits_out_next(four), number=1)
+    enter(four, 1)  # another device saved deal 1 meanwhile; deal 2's dealer sits out
+    response = client.post(u("deal_add", four.token), old, follow=True)
+    html = response.content.decode()
+    assert "changed on another device: your entry was not saved" in html
+    assert "not one of the available choices" not in html
+    assert Deal.objects.filter(table=four).count() == 1
+
+
+def test_the_preview_of_a_deal_taken_on_another_device_says_the_sheet_changed(client, four):
+    old = solo_post(four, 1, _sits_out_next(four), number=1, entry="new")
+    enter(four, 1)
+    result = client.post(u("deal_preview", four.token), old).json()
+    assert not result["ok"]
+    assert any("changed on another device" in line for line in result["non_field"])
+    assert "not one of the available choices" not in json.dumps(result)

@@ -38,7 +38,8 @@ from tournament.sheets.loaders import (
 )
 
 __all__ = [  # the sheet's whole API for views, commands and tests, in one import
-    "DealInput", "Scored", "SheetError", "StaleSheet", "TableInfo", "add_deal", "add_penalty",
+    "STALE_ENTRY", "STALE_PREVIEW", "DealInput", "Scored", "SheetError", "StaleSheet",
+    "TableInfo", "add_deal", "add_penalty",
     "confirm_sheet", "correct_deal", "delete_deal", "delete_penalty", "load_sheet",
     "penalty_text", "preview", "reopen_sheet", "score_input", "submit_sheet", "table_info",
 ]
@@ -93,6 +94,9 @@ def add_deal(table: Table, data: DealInput, sheet_version: int, actor: str, user
 
 STALE_ENTRY = ("This sheet was changed on another device: your entry was not saved. The newer "
                "sheet is shown; enter the deal again if it is still missing.")
+STALE_PREVIEW = ("This sheet was changed on another device: this entry would not be saved. "
+                 "Reload the page to see the newer sheet, then enter the deal if it is still "
+                 "missing.")
 
 
 def correct_deal(table: Table, number: int, data: DealInput, version: int, actor: str,

@@ -9,8 +9,8 @@ from django.db import transaction
 from django.db.models import Count, Q
 from django.shortcuts import redirect, render
 
-from tournament.audit import record_change
-from tournament.forms import TournamentForm
+from tournament.audit import changes, record_change
+from tournament.forms import AuditFilterForm, TournamentForm
 from tournament.models import AuditAction, Tournament
 from tournament.parsing import page_number
 from tournament.permissions import organizer_required, staff_required, tournaments_of
@@ -87,7 +87,12 @@ def dashboard(request, tournament):
 
 @organizer_required
 def audit_log(request, tournament):
-    page = Paginator(tournament.audit.select_related("user"), 50).get_page(
-        page_number(request))
-    return render(request, "tournament/organize/audit.html",
-                  {"tournament": tournament, "page": page})
+    filters = AuditFilterForm(request.GET)
+    page = Paginator(filters.filter(tournament.audit.all()), 50).get_page(page_number(request))
+    for entry in page:
+        entry.changes = changes(entry.before, entry.after)
+    query = request.GET.copy()
+    query.pop("page", None)
+    return render(request, "tournament/organize/audit.html", {
+        "tournament": tournament, "page": page, "filters": filters,
+        "query": query.urlencode() + "&" if query else ""})

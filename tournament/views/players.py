@@ -238,7 +238,8 @@ def club_list(request, tournament):
 
 @organizer_required
 def keep_apart(request, tournament):
-    form = KeepApartForm(request.POST if request.POST.get("action") != "delete" else None)
+    adding = request.method == "POST" and request.POST.get("action") != "delete"
+    form = KeepApartForm(request.POST if adding else None)  # a plain load is unbound: quiet
     if request.method == "POST" and request.POST.get("action") == "delete":
         pair = get_object_or_404(KeepApart.objects.select_related("first", "second"),
                                  tournament=tournament,
@@ -247,7 +248,7 @@ def keep_apart(request, tournament):
         messages.success(request, f"{pair.first.number} and {pair.second.number} may sit "
                                   "together again.")
         return redirect("tournament:keep_apart", tournament.slug)
-    if request.method == "POST" and form.is_valid():
+    if adding and form.is_valid():
         data = form.cleaned_data
         try:
             pair = registration.add_keep_apart(tournament, data["first"], data["second"],

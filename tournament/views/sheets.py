@@ -98,6 +98,22 @@ def _deal_message(deal: Deal) -> str:
     return f"Deal {deal.number}: {deal.description}: {deal.value:+d}"
 
 
+def _posted_int(request, name: str) -> int | None:
+    try:
+        return int(request.POST.get(name, ""))
+    except ValueError:
+        return None
+
+
+def _stale_entry(request, table: Table) -> bool:
+    """A new-deal form made for an older sheet: another device saved a deal (or changed the
+    sheet) since. Its deal number is taken, so its seats may be another deal's: say that the
+    sheet changed instead of refusing a seat that sits out now."""
+    number, version = _posted_int(request, "number"), _posted_int(request, "version")
+    return ((number is not None and number != table.deals.count() + 1)
+            or (version is not None and version != table.sheet_version))
+
+
 def _refused(request, table: Table, exc: Exception, to: str | None = None):
     messages.error(request, str(exc))
     return redirect(to or _sheet_url(table))
@@ -114,6 +130,8 @@ def sheet(request, token):
 @playable_table
 def deal_add(request, table, role):
     actor = _actor(request, table, role)
+    if _stale_entry(request, table):
+        return _refused(request, table, StaleSheet(deals.STALE_ENTRY))
     info = deals.table_info(table)
     form = new_deal_form(info, table.deals.count() + 1, request.POST)
     if not form.is_valid():
@@ -160,9 +178,10 @@ def deal_edit(request, table, role, number):
 @playable_table
 def deal_preview(request, table, role):
     info = deals.table_info(table)
-    try:
-        number = int(request.POST.get("number", ""))
-    except ValueError:
+    if request.POST.get("entry") == "new" and _stale_entry(request, table):
+        return JsonResponse({"ok": False, "errors": {}, "non_field": [deals.STALE_PREVIEW]})
+    number = _posted_int(request, "number")
+    if number is None:
         number = table.deals.count() + 1
     playing = table.deals.count() + 1  # the deal at the table now; later ones are not played
     if not 1 <= number <= min(info.deal_count, playing):
