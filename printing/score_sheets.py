@@ -107,6 +107,8 @@ def _widths(info: TableInfo, layout: Layout) -> list[float]:
     return [16.0, 72.0, 72.0, game, 30.0, *seats]
 
 
+# Long on purpose: the cells and the style commands that address them by row index are built
+# in one pass; split, every part would have to recount the rows.
 def _rows(item: SheetPrint, layout: Layout, blank: bool) -> Flowable:
     info, sheet = item.info, item.sheet
     widths = _widths(info, layout)

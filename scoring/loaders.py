@@ -174,6 +174,34 @@ class ComparativeData:
     problems: tuple[str, ...]  # deals the comparison had to leave out, in sentences
 
 
+def _load_decks(tournament: Tournament, series: int | None,
+                released_only: bool) -> dict[int, DeckInfo]:
+    """The decks of the counted series by id, in series and deck order (one query)."""
+    rows = Deck.objects.filter(series__tournament=tournament)
+    if series is not None:
+        rows = rows.filter(series__number=series)
+    if released_only:
+        rows = rows.filter(series__status__in=RELEASED_STATES)
+    return {pk: DeckInfo(pk, s, n, dealer) for pk, s, n, dealer in rows.values_list(
+        "id", "series__number", "number", "dealer").order_by("series__number", "number")}
+
+
+def _compared_letters(at_table: dict[int, int], deck: DeckInfo, dealer: int,
+                      deal: DealResult, problems: list[str]) -> dict[str, int]:
+    """Letter -> entry of the players compared on this deal: at a four-table the deck's
+    dealer letter holds no cards (and a sheet whose dealer is not the deck's is reported)."""
+    letters = {LETTERS[position - 1]: entry for position, entry in sorted(at_table.items())
+               if 1 <= position <= len(LETTERS)}
+    if len(at_table) == 4:
+        letters.pop(deck.dealer, None)
+        if dealer != LETTERS.index(deck.dealer) + 1:
+            problems.append(
+                f"Series {deck.series}, table {deal.table_number}, deal {deal.number}: "
+                f"the sheet has seat {dealer} dealing, but {deck.dealer} dealt deck "
+                f"{deck.number} and sits it out; {deck.dealer} is not compared.")
+    return letters
+
+
 def load_comparative(tournament: Tournament, system: ScoringSystem,
                      confirmed_only: bool = False, series: int | None = None,
                      released_only: bool = False) -> ComparativeData:
@@ -191,13 +219,7 @@ def load_comparative(tournament: Tournament, system: ScoringSystem,
                if not confirmed_only or tables.meta[t][2] == SheetStatus.CONFIRMED}
     provisional = any(tables.meta[t][2] != SheetStatus.CONFIRMED for t in counted)
     per_series = Counter(tables.meta[t][0] for t in live)
-    deck_rows = Deck.objects.filter(series__tournament=tournament)
-    if series is not None:
-        deck_rows = deck_rows.filter(series__number=series)
-    if released_only:
-        deck_rows = deck_rows.filter(series__status__in=RELEASED_STATES)
-    decks = {pk: DeckInfo(pk, s, n, dealer) for pk, s, n, dealer in deck_rows.values_list(
-        "id", "series__number", "number", "dealer").order_by("series__number", "number")}
+    decks = _load_decks(tournament, series, released_only)
     expected = {pk: per_series[d.series] for pk, d in decks.items() if per_series[d.series]}
 
     lines: list[TravellerLine] = []
@@ -222,15 +244,7 @@ def load_comparative(tournament: Tournament, system: ScoringSystem,
         seen[(table_id, deck_id)] = deal.number
         at_table = tables.seats[table_id]
         scores = deal_scores(system, deal)
-        letters = {LETTERS[position - 1]: entry for position, entry in sorted(at_table.items())
-                   if 1 <= position <= len(LETTERS)}
-        if len(at_table) == 4:
-            letters.pop(deck.dealer, None)
-            if dealer != LETTERS.index(deck.dealer) + 1:
-                problems.append(
-                    f"Series {deck.series}, table {deal.table_number}, deal {deal.number}: "
-                    f"the sheet has seat {dealer} dealing, but {deck.dealer} dealt deck "
-                    f"{deck.number} and sits it out; {deck.dealer} is not compared.")
+        letters = _compared_letters(at_table, deck, dealer, deal, problems)
         declarer_seat = row[DEAL_FIELDS.index("declarer")]
         lines.append(TravellerLine(
             deck=deck_id, table=deal.table_number or 0, deal=deal.number,

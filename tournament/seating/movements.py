@@ -295,6 +295,7 @@ class Leftover:
 _SIZE_NAMES = {3: "three", 4: "four"}
 
 
+# A fifth of it is the docstring: the options are explained where they are made.
 def leftover(players: int, table_size: int) -> Leftover:
     """What to do with the players who do not fill a table of ``table_size`` (3 or 4).
 
