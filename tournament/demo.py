@@ -42,6 +42,18 @@ LAST = ["Becker", "Brandt", "Fischer", "Hartmann", "Hoffmann", "Jung", "Keller",
         "Zimmermann", "Bauer", "Krüger", "Ludwig", "Sommer", "Winter"]
 
 
+def _fresh_tournament(existing: Tournament | None, **fields) -> Tournament:
+    """A demo tournament built anew (the old one deleted), run by the dev organizer if any."""
+    if existing:
+        existing.delete()
+    tournament = Tournament.objects.create(venue="Turner Hall, Milwaukee",
+                                           rule_set="nasl-1908", public=True, **fields)
+    organizer = get_user_model().objects.filter(username="organizer").first()
+    if organizer:
+        tournament.organizers.add(organizer)
+    return tournament
+
+
 def build_demo_congress(players: int = 62, checked_in: int = 59, seed: str = "demo",
                         reset: bool = False, with_deals: bool = False) -> Tournament:
     """Create the demo congress (or return it if it exists and ``reset`` is false)."""
@@ -50,16 +62,9 @@ def build_demo_congress(players: int = 62, checked_in: int = 59, seed: str = "de
         return existing
     rng = random.Random(seed)
     with transaction.atomic():
-        if existing:
-            existing.delete()
-        tournament = Tournament.objects.create(
-            name="North American Skat Congress 2027 (demo)", slug=DEMO_SLUG,
-            start_date=datetime.date(2027, 6, 12), end_date=datetime.date(2027, 6, 13),
-            venue="Turner Hall, Milwaukee", rule_set="nasl-1908", public=True,
-        )
-        organizer = get_user_model().objects.filter(username="organizer").first()
-        if organizer:
-            tournament.organizers.add(organizer)
+        tournament = _fresh_tournament(
+            existing, name="North American Skat Congress 2027 (demo)", slug=DEMO_SLUG,
+            start_date=datetime.date(2027, 6, 12), end_date=datetime.date(2027, 6, 13))
         clubs = [Club.objects.get_or_create(name=n, defaults={"city": c})[0] for n, c in CLUBS]
         names: set[tuple[str, str]] = set()
         while len(names) < players:
@@ -149,15 +154,9 @@ def build_comparative_demo(seed: str = "southwell", reset: bool = False) -> Tour
         return existing
     rng = random.Random(seed)
     with transaction.atomic():
-        if existing:
-            existing.delete()
-        tournament = Tournament.objects.create(
-            name="Southwell Comparative Evening (demo)", slug=COMPARATIVE_SLUG,
-            start_date=datetime.date(2027, 6, 14), venue="Turner Hall, Milwaukee",
-            rule_set="nasl-1908", public=True, series_count=1)
-        organizer = get_user_model().objects.filter(username="organizer").first()
-        if organizer:
-            tournament.organizers.add(organizer)
+        tournament = _fresh_tournament(
+            existing, name="Southwell Comparative Evening (demo)", slug=COMPARATIVE_SLUG,
+            start_date=datetime.date(2027, 6, 14), series_count=1)
         clubs = [Club.objects.get_or_create(name=n, defaults={"city": c})[0] for n, c in CLUBS]
         names = sorted({(f, last) for f in FIRST for last in LAST})
         for number, (first, last) in enumerate(rng.sample(names, 18), start=1):
