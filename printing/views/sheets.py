@@ -1,34 +1,16 @@
-"""The PDFs of a series for its organizers and assistants (``?paper=letter``: US Letter)."""
+"""Score sheets and table cards of a series, for its organizers and assistants."""
 
 from __future__ import annotations
 
-import io
-
-from django.http import FileResponse
 from django.shortcuts import get_object_or_404
-from django.urls import reverse
-from django.utils import timezone
 
 from printing import score_sheets, table_cards
-from printing.base import paper
+from printing.views.common import link as _link
+from printing.views.common import options as _options
+from printing.views.common import pdf as _pdf
 from tournament.models import Series, Table
 from tournament.permissions import organizer_required, staff_required
 from tournament.sheets.loaders import load_sheet, table_info
-
-
-def _link(request, table: Table) -> str:
-    return request.build_absolute_uri(reverse("tournament:sheet", args=[table.token]))
-
-
-def _pdf(write, filename: str) -> FileResponse:
-    buffer = io.BytesIO()
-    write(buffer)
-    buffer.seek(0)
-    return FileResponse(buffer, content_type="application/pdf", filename=filename)
-
-
-def _options(request) -> dict:
-    return {"paper_name": paper(request.GET.get("paper")), "printed_at": timezone.localtime()}
 
 
 def _tables(tournament, number: int):

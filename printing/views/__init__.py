@@ -1,0 +1,1 @@
+"""The PDF views, a module per kind of document; `common` holds what they share."""
