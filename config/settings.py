@@ -58,6 +58,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "tournament.middleware.TimeZoneMiddleware",
     "axes.middleware.AxesMiddleware",  # last: it answers a locked-out login
 ]
 

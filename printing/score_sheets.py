@@ -5,7 +5,7 @@ for play on paper. Each has the QR code of the table's entry link. No queries of
 from __future__ import annotations
 
 import datetime
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import IO
@@ -16,17 +16,20 @@ from reportlab.lib.enums import TA_RIGHT
 from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table, TableStyle
 
 from engine import ScoringSystem, at_rate, settle
-from printing.base import Layout, PageGroup, fit, render, style
-from printing.qr import qr_drawing
+from printing.base import FONT, FONT_BOLD, Layout, PageGroup, fit, render, style
+from printing.qr import QrCode
+from scoring.standings import GAME_BONUS, OPPONENT_BONUS
 from tournament.sheets.loaders import TableInfo
 from tournament.sheets.sheet import Sheet
 
 RATE = Fraction(1, 4)  # cents a point, the book's default (seed 000 L4811)
-RATE_TEXT = "¼ cent a point"
 SHADE = colors.Color(0.88, 0.88, 0.88)  # the sitting-out dealer's cell
 PENALTY = colors.Color(1, 0.95, 0.85)
 SIZE = 7  # the rows' font size
-ROW = 9.8  # a deal row's height: 48 deals and the rest fit one page of A4 or Letter
+ROW = 9.8  # a deal row's height at most
+# The height of everything on a sheet but its deal rows: the head, the foot or settlement
+# block and the signatures. Rows shrink to leave it room, so 48 deals fit one page of Letter.
+REST = 250
 
 
 @dataclass(frozen=True)
@@ -73,10 +76,6 @@ def _p(text: str, width: float, size: float = SIZE, *, bold: bool = False,
                                          align=TA_RIGHT if right else 0))
 
 
-def _out() -> Paragraph:
-    return Paragraph("out", style(5.5, align=TA_RIGHT))
-
-
 def _head(item: SheetPrint, layout: Layout, blank: bool) -> Flowable:
     info = item.info
     qr_size = 74
@@ -92,7 +91,7 @@ def _head(item: SheetPrint, layout: Layout, blank: bool) -> Flowable:
         lines.append(_p(f"Seat {player.position}:  {player.name}  (no. {player.number})",
                         left, 9))
     lines += [Spacer(1, 2), _p(f"Entry link: {item.link}", left, 7)]
-    box = Table([[lines, qr_drawing(item.link, qr_size)]], colWidths=[left, qr_size + 10])
+    box = Table([[lines, QrCode(item.link, qr_size)]], colWidths=[left, qr_size + 10])
     box.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"),
                              ("LEFTPADDING", (0, 0), (-1, -1), 0),
                              ("RIGHTPADDING", (0, 0), (-1, -1), 0),
@@ -107,97 +106,257 @@ def _widths(info: TableInfo, layout: Layout) -> list[float]:
     return [16.0, 72.0, 72.0, game, 30.0, *seats]
 
 
-# Long on purpose: the cells and the style commands that address them by row index are built
-# in one pass; split, every part would have to recount the rows.
+@dataclass(frozen=True)
+class Cell:
+    text: str
+    size: float = SIZE
+    bold: bool = False
+
+
+class Grid(Flowable):
+    """The deal rows drawn straight on the canvas: a platypus Table resolves a style for
+    every cell, which made the rows of a sheet cost more than the rest of it together.
+    Columns 0 and 4 onwards (numbers) are right-aligned; the first row repeats on every page."""
+
+    RIGHT_FROM = 4
+
+    def __init__(self, widths: list[float], heights: list[float], rows: list[list[Cell]],
+                 fills: dict[tuple[int, int], colors.Color], rules: frozenset[int]):
+        super().__init__()
+        self.widths, self.heights, self.rows = widths, heights, rows
+        self.fills, self.rules = fills, rules  # (row, column) → colour; rows with a rule above
+        self.width, self.height = sum(widths), sum(heights)
+
+    def wrap(self, available_width, available_height):
+        return self.width, self.height
+
+    def split(self, available_width, available_height):
+        if self.height <= available_height or len(self.rows) < 3:
+            return []
+        used, cut = 0.0, 0
+        while cut < len(self.rows) and used + self.heights[cut] <= available_height:
+            used += self.heights[cut]
+            cut += 1
+        if cut < 2:
+            return []
+        head = Grid(self.widths, self.heights[:cut], self.rows[:cut],
+                    {k: v for k, v in self.fills.items() if k[0] < cut},
+                    frozenset(r for r in self.rules if r < cut))
+        tail_rows = [self.rows[0], *self.rows[cut:]]
+        tail = Grid(self.widths, [self.heights[0], *self.heights[cut:]], tail_rows,
+                    {((r - cut + 1) if r else 0, c): v for (r, c), v in self.fills.items()
+                     if r >= cut or r == 0},
+                    frozenset(r - cut + 1 for r in self.rules if r >= cut))
+        return [head, tail]
+
+    def draw(self):
+        canvas = self.canv
+        lefts = [sum(self.widths[:c]) for c in range(len(self.widths))]
+        tops = [self.height - sum(self.heights[:r]) for r in range(len(self.rows) + 1)]
+        for (r, c), colour in self.fills.items():
+            canvas.setFillColor(colour)
+            canvas.rect(lefts[c], tops[r + 1], self.widths[c], self.heights[r], stroke=0, fill=1)
+        canvas.setFillColor(colors.black)
+        for r, row in enumerate(self.rows):
+            for c, cell in enumerate(row):
+                if not cell.text:
+                    continue
+                canvas.setFont(FONT_BOLD if cell.bold else FONT, cell.size)
+                y = tops[r + 1] + (self.heights[r] - cell.size * 0.7) / 2
+                if c == 0 or c >= self.RIGHT_FROM:
+                    canvas.drawRightString(lefts[c] + self.widths[c] - 2, y, cell.text)
+                else:
+                    canvas.drawString(lefts[c] + 2, y, cell.text)
+        canvas.setStrokeColor(colors.grey)
+        canvas.setLineWidth(0.3)
+        for x in [*lefts, self.width]:
+            canvas.line(x, 0, x, self.height)
+        for top in tops:
+            canvas.line(0, top, self.width, top)
+        canvas.setStrokeColor(colors.black)
+        canvas.setLineWidth(0.8)
+        canvas.line(0, tops[1], self.width, tops[1])
+        canvas.setLineWidth(1.2)
+        for r in self.rules:
+            canvas.line(0, tops[r], self.width, tops[r])
+
+
+class _Cells:
+    """A sheet's rows as cells: each text fitted to its column."""
+
+    def __init__(self, widths: list[float]):
+        self.widths = widths
+        self.rows: list[list[Cell]] = []
+        self.fills: dict[tuple[int, int], colors.Color] = {}
+
+    def row(self, texts: list[str], bold: Iterable[int] = (), size: float = SIZE) -> int:
+        heavy = set(bold)
+        line = []
+        for c, text in enumerate(texts):
+            text, fitted = fit(text, self.widths[c] - 4, size, bold=c in heavy)
+            line.append(Cell(text, fitted, c in heavy))
+        self.rows.append(line)
+        return len(self.rows) - 1
+
+    def fill(self, row: int, columns: Iterable[int], colour: colors.Color) -> None:
+        for c in columns:
+            self.fills[(row, c)] = colour
+
+
+# Long on purpose: the cells and the fills that address them by row index are built in one
+# pass; split, every part would have to recount the rows.
 def _rows(item: SheetPrint, layout: Layout, blank: bool) -> Flowable:
     info, sheet = item.info, item.sheet
     widths = _widths(info, layout)
-    seat_width = widths[5]
     four = info.size == 4
+    seat_columns = range(5, 5 + info.size)
+    cells = _Cells(widths)
 
-    def totals(values, moved=(), size: float = SIZE) -> list[Paragraph]:
-        return [_p(number(t), seat_width, size, bold=s in moved or size > SIZE, right=True)
-                for s, t in enumerate(values, start=1)]
+    def totals(values: Iterable[int]) -> list[str]:
+        return [number(t) for t in values]
 
-    def dealer(n: int | None, seat: int | None) -> Paragraph:
+    def moved(entries: Iterable[int]) -> list[int]:
+        return [4 + seat for seat in entries]
+
+    def dealer(n: int | None, seat: int | None) -> str:
         """The dealer's name; at a comparative table also the deck the deal is played with."""
         deck = info.deck(n) if n else None
         name = info.name(seat)
-        return _p(f"{name} · deck {deck.number}" if deck else name, widths[1])
+        return f"{name} · deck {deck.number}" if deck else name
 
     def shade(row: int, seat: int | None) -> None:
         if four and seat:
-            commands.append(("BACKGROUND", (4 + seat, row), (4 + seat, row), SHADE))
+            cells.fill(row, [4 + seat], SHADE)
 
-    header = [_p(t, w, SIZE, bold=True) for t, w in
-              zip(("No.", "Dealer", "Declarer", "Game"), widths, strict=False)]
-    header.append(_p("Value", widths[4], SIZE, bold=True, right=True))
-    header += [_p(f"{p.position} {p.name.split(' ')[0]}", seat_width, SIZE, bold=True,
-                  right=True) for p in info.players]
-    data: list[list] = [header]
-    commands: list[tuple] = []
+    cells.row(["No.", "Dealer", "Declarer", "Game", "Value",
+               *[f"{p.position} {p.name.split(' ')[0]}" for p in info.players]],
+              bold=range(5 + info.size))
     played = set()
     if sheet is not None and not blank:
         for row in sheet.rows:
-            r = len(data)
             if row.kind == "penalty":
-                data.append(["", "", _p(info.name(next(iter(row.entries), None)), widths[2]),
-                             _p(row.text, widths[3]),
-                             _p(signed(row.value), widths[4], right=True),
-                             *totals(row.totals)])
-                commands.append(("BACKGROUND", (0, r), (-1, r), PENALTY))
+                r = cells.row(["", "", info.name(next(iter(row.entries), None)), row.text,
+                               signed(row.value), *totals(row.totals)], bold=moved(row.entries))
+                cells.fill(r, range(len(widths)), PENALTY)
                 continue
             played.add(row.number)
             loser = row.declarer is None and len(row.entries) == 1
             who = info.name(next(iter(row.entries))) if loser else info.name(row.declarer)
-            data.append([_p(str(row.number), widths[0], right=True),
-                         dealer(row.number, row.dealer), _p(who, widths[2]),
-                         _p(row.text, widths[3]), _p(signed(row.value), widths[4], right=True),
-                         *totals(row.totals, row.entries)])
+            r = cells.row([str(row.number), dealer(row.number, row.dealer), who, row.text,
+                           signed(row.value), *totals(row.totals)], bold=moved(row.entries))
             shade(r, row.dealer)
     for n in range(1, info.deal_count + 1):
         if n in played:
             continue
         seat = info.dealer(n)
-        shade(len(data), seat)
-        data.append([_p(str(n), widths[0], right=True), dealer(n, seat), "", "", "",
-                     *[_out() if four and s == seat else "" for s in range(1, info.size + 1)]])
-    r = len(data)
-    final = [""] * info.size if blank or sheet is None else totals(sheet.totals, size=SIZE + 1)
-    data.append(["", "", "", _p("Totals", widths[3], SIZE + 1, bold=True), "", *final])
-    commands.append(("LINEABOVE", (0, r), (-1, r), 1.2, colors.black))
-    table = Table(data, colWidths=widths, rowHeights=[ROW + 2] + [ROW] * (len(data) - 2)
-                  + [ROW + 4], repeatRows=1)
-    table.setStyle(TableStyle([
-        ("GRID", (0, 0), (-1, -1), 0.3, colors.grey),
-        ("LINEBELOW", (0, 0), (-1, 0), 0.8, colors.black),
-        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-        ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
-        ("LEFTPADDING", (0, 0), (-1, -1), 2), ("RIGHTPADDING", (0, 0), (-1, -1), 2),
-        *commands,
-    ]))
+        r = cells.row([str(n), dealer(n, seat), "", "", ""]
+                      + ["" for _ in range(info.size)])
+        if four and seat:
+            cells.rows[r][4 + seat] = Cell("out", 5.5)
+        shade(r, seat)
+    final = ["" for _ in range(info.size)] if blank or sheet is None else totals(sheet.totals)
+    last = cells.row(["", "", "", "Totals", "", *final], bold=[3, *seat_columns],
+                     size=SIZE + 1)
+    row = max(SIZE + 1.5, min(ROW, (layout.height - REST) / (info.deal_count + 2)))
+    heights = [row + 2] + [row] * (len(cells.rows) - 2) + [row + 4]
+    return Grid(widths, heights, cells.rows, cells.fills, frozenset({last}))
+
+
+def rate_text(rate: Fraction) -> str:
+    """"¼ cent a point", "1 cent a point", "0.1 cents a point"."""
+    words = {Fraction(1, 4): "¼", Fraction(1, 2): "½", Fraction(3, 4): "¾"}
+    amount = words.get(rate) or (str(rate.numerator) if rate.denominator == 1
+                                 else f"{float(rate):g}")
+    return f"{amount} cent{'s' if rate > 1 else ''} a point"
+
+
+def _block(data: list[list], widths: list[float], last_bold: bool = False) -> Flowable:
+    table = Table(data, colWidths=widths)
+    commands = [("LINEBELOW", (0, 0), (-1, 0), 0.6, colors.black),
+                ("TOPPADDING", (0, 0), (-1, -1), 0.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 1)]
+    if last_bold:
+        commands.append(("LINEABOVE", (0, -1), (-1, -1), 0.8, colors.black))
+    table.setStyle(TableStyle(commands))
     return table
 
 
-def _settlement(item: SheetPrint, layout: Layout) -> Flowable:
+def _settlement(item: SheetPrint, layout: Layout, rate: Fraction) -> Flowable:
+    """Every total to whole cents, then every two players settle (blank: the rule in words)."""
     info, sheet = item.info, item.sheet
-    assert sheet is not None
-    result = settlement(sheet.totals)
     widths = [layout.width - 3 * 70, 70, 70, 70]
-    data = [[_p(f"Settlement at {RATE_TEXT}", widths[0], 8, bold=True),
+    data = [[_p(f"Settlement at {rate_text(rate)}", widths[0], 8, bold=True),
              _p("Points", 70, 8, bold=True, right=True),
              _p("Cents", 70, 8, bold=True, right=True),
              _p("Balance", 70, 8, bold=True, right=True)]]
+    if sheet is None:
+        data += [[_p(f"{p.position} {p.name}", widths[0], 8), "", "", ""] for p in info.players]
+        data.append([_p("Each total at the rate, the fraction dropped; every two players "
+                        "settle the difference.", layout.width, 6.5), "", "", ""])
+        return _block(data, widths)
+    result = settlement(sheet.totals, rate)
     for player, total, cents, balance in zip(info.players, result.totals, result.cents,
                                              result.balances, strict=True):
         data.append([_p(f"{player.position} {player.name}", widths[0], 8),
                      _p(number(total), 70, 8, right=True), _p(number(cents), 70, 8, right=True),
                      _p(f"{signed(balance)} cents", 70, 8, bold=True, right=True)])
-    table = Table(data, colWidths=widths)
-    table.setStyle(TableStyle([("LINEBELOW", (0, 0), (-1, 0), 0.6, colors.black),
-                               ("TOPPADDING", (0, 0), (-1, -1), 0.5),
-                               ("BOTTOMPADDING", (0, 0), (-1, -1), 1)]))
-    return table
+    return _block(data, widths)
+
+
+@dataclass(frozen=True)
+class Foot:
+    """A Seeger-Fabian sheet's foot, per seat (docs/rules.md §10)."""
+
+    totals: tuple[int, ...]
+    won: tuple[int, ...]
+    lost: tuple[int, ...]
+    others_lost: tuple[int, ...]  # games lost by the other declarers at the table
+    bonus: int  # per game another declarer lost: 40 at a three-table, 30 at a four-table
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return tuple(t + GAME_BONUS * (w - lo) + self.bonus * o for t, w, lo, o
+                     in zip(self.totals, self.won, self.lost, self.others_lost, strict=True))
+
+
+def foot(sheet: Sheet) -> Foot:
+    """Count the games of the sheet's rows; Ramsch and passed deals have no declarer."""
+    seats = range(1, sheet.seats + 1)
+    games = [(r.declarer, bool(r.won)) for r in sheet.rows
+             if r.kind == "deal" and r.declarer is not None and r.won is not None]
+    won = tuple(sum(1 for d, w in games if d == s and w) for s in seats)
+    lost = tuple(sum(1 for d, w in games if d == s and not w) for s in seats)
+    others = tuple(sum(1 for d, w in games if d != s and not w) for s in seats)
+    return Foot(sheet.totals, won, lost, others, OPPONENT_BONUS[sheet.seats])
+
+
+def _foot(item: SheetPrint, layout: Layout) -> Flowable:
+    info, sheet = item.info, item.sheet
+    bonus = OPPONENT_BONUS[info.size]
+    seat_width = 56.0
+    label = layout.width - seat_width * info.size
+    widths = [label, *[seat_width] * info.size]
+    result = foot(sheet) if sheet is not None else None
+    lines: list[tuple[str, Callable[[Foot], tuple[int, ...]]]] = [
+        ("Points (the sheet's totals)", lambda f: f.totals),
+        (f"Games won × {GAME_BONUS}", lambda f: tuple(GAME_BONUS * w for w in f.won)),
+        (f"Games lost × {GAME_BONUS}", lambda f: tuple(-GAME_BONUS * lo for lo in f.lost)),
+        (f"Games the others lost × {bonus}",
+         lambda f: tuple(bonus * o for o in f.others_lost)),
+        ("Seeger-Fabian score", lambda f: f.scores),
+    ]
+    data: list[list] = [[_p("Seeger-Fabian", label, 8, bold=True),
+                         *[_p(f"{p.position} {p.name.split(' ')[0]}", seat_width, 8, bold=True,
+                              right=True) for p in info.players]]]
+    for i, (text, values) in enumerate(lines):
+        bold = i == len(lines) - 1
+        cells = ([_p(signed(v) if 0 < i < len(lines) - 1 else number(v), seat_width, 8,
+                     bold=bold, right=True) for v in values(result)]
+                 if result is not None else [""] * info.size)
+        if result is not None and 0 < i < len(lines) - 1:
+            counts = (result.won, result.lost, result.others_lost)[i - 1]
+            text = f"{text}  ({', '.join(str(c) for c in counts)} games)"
+        data.append([_p(text, label, 8, bold=bold), *cells])
+    return _block(data, widths, last_bold=True)
 
 
 def _signatures(item: SheetPrint, layout: Layout) -> Flowable:
@@ -219,8 +378,11 @@ def sheet_story(item: SheetPrint, layout: Layout, *, blank: bool = False) -> lis
     filled = item.sheet is not None and not blank
     if filled and item.sheet.problems:
         story += [_p(f"Problem: {p}", layout.width, 7) for p in item.sheet.problems]
-    if filled and info.tournament.scoring_system == ScoringSystem.LEAGUE:
-        story.append(_settlement(item, layout))
+    shown = item if filled else SheetPrint(info, None, item.link)
+    if info.tournament.scoring_system == ScoringSystem.SEEGER_FABIAN:
+        story.append(_foot(shown, layout))
+    else:
+        story.append(_settlement(shown, layout, info.tournament.cents_per_point))
     if blank:
         story += [_p("Signatures", layout.width, 8, bold=True), _signatures(item, layout)]
     return story

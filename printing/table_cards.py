@@ -13,7 +13,7 @@ from reportlab.lib.enums import TA_CENTER
 from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table, TableStyle
 
 from printing.base import Layout, fit, render, style
-from printing.qr import qr_drawing
+from printing.qr import QrCode
 from tournament.sheets.loaders import TableInfo
 
 
@@ -36,7 +36,7 @@ def card_story(card: CardPrint, layout: Layout) -> list[Flowable]:
     seats.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
                                ("LINEBELOW", (0, 0), (-1, -1), 0.4, (0.6, 0.6, 0.6))]))
     qr = min(200, layout.height / 3.5)
-    drawing = qr_drawing(card.link, qr)
+    drawing = QrCode(card.link, qr)
     drawing.hAlign = "CENTER"
     return [
         _centred(info.tournament.name, width, 16, bold=True),

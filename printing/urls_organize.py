@@ -8,4 +8,5 @@ urlpatterns = [
     path("series/<int:number>/table/<int:table>/sheet.pdf", sheets.sheet_pdf, name="sheet_pdf"),
     path("series/<int:number>/sheets.pdf", sheets.series_sheets_pdf, name="series_sheets_pdf"),
     path("series/<int:number>/table-cards.pdf", sheets.table_cards_pdf, name="table_cards_pdf"),
+    path("series/<int:number>/print-progress/", sheets.print_progress, name="print_progress"),
 ]

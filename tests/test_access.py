@@ -98,6 +98,7 @@ EXPECTED = {
     "printing:sheet_pdf": STAFF,
     "printing:series_sheets_pdf": STAFF,
     "printing:table_cards_pdf": ORGANIZER,
+    "printing:print_progress": STAFF,
 }
 
 # Who may open a page of each kind; the others are refused.

@@ -9,6 +9,7 @@ from django.utils.text import slugify
 
 from engine import InvalidOption, get_rule_set, rule_sets
 from tournament.models import AuditAction, Deal, DealSet, Tournament
+from tournament.models.events import time_zone_names
 from tournament.parsing import bounded_formfield
 
 
@@ -23,8 +24,9 @@ class TournamentForm(forms.ModelForm):
         model = Tournament
         fields = ["name", "slug", "start_date", "end_date", "venue", "rule_set",
                   "scoring_system", "series_count", "deals_per_player", "table_policy",
-                  "public", "blind_check"]
-        widgets = {"start_date": DateInput(), "end_date": DateInput()}
+                  "public", "blind_check", "time_zone", "paper", "settlement_rate"]
+        widgets = {"start_date": DateInput(), "end_date": DateInput(),
+                   "time_zone": forms.Select(choices=[(z, z) for z in time_zone_names()])}
         formfield_callback = bounded_formfield
         help_texts = {
             "slug": "Short name for addresses, e.g. nasl-congress-2027. Left empty, it is made "
@@ -43,6 +45,7 @@ class TournamentForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         self.fields["slug"].required = False
         self.fields["blind_check"].label = "Blind check of score sheets"
+        self.fields["settlement_rate"].label = "Settlement rate (cents a point)"
         self.locked = bool(self.instance.pk) and Deal.objects.filter(
             table__series__tournament=self.instance).exists()
         for name, top in self.LIMITS.items():

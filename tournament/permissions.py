@@ -19,6 +19,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import get_object_or_404
+from django.utils import timezone
 
 from tournament.models import Series, SeriesStatus, Table, Tournament
 
@@ -73,6 +74,12 @@ def session_tag(request) -> str:
     return hashlib.sha256(request.session.session_key.encode()).hexdigest()[:12]
 
 
+def in_its_time_zone(tournament: Tournament) -> None:
+    """Show the times of this request in the tournament's zone (TimeZoneMiddleware resets
+    it for the next request)."""
+    timezone.activate(tournament.zone)
+
+
 def _role_required(minimum: Role):
     def decorator(view):
         @wraps(view)
@@ -80,6 +87,7 @@ def _role_required(minimum: Role):
             if not request.user.is_authenticated:
                 return redirect_to_login(request.get_full_path())
             tournament = get_object_or_404(Tournament, slug=slug)
+            in_its_time_zone(tournament)
             role = role_of(request.user, tournament)
             if role < minimum:
                 if role is Role.ASSISTANT:
@@ -104,6 +112,7 @@ def visible_tournament(request, slug) -> tuple[Tournament, bool]:
     A tournament that is not public does not exist for anyone but its staff.
     """
     tournament = get_object_or_404(Tournament, slug=slug)
+    in_its_time_zone(tournament)
     staff = is_staff_of(request.user, tournament)
     if not (tournament.public or staff):
         raise Http404("No such tournament.")
@@ -148,6 +157,7 @@ def table_of_link(request, token: str) -> tuple[Table, Role]:
     A draft series' tables exist only for the tournament's staff.
     """
     table = get_object_or_404(Table.objects.select_related("series__tournament"), token=token)
+    in_its_time_zone(table.series.tournament)
     role = role_of(request.user, table.series.tournament)
     if table.series.status == SeriesStatus.DRAFT and role is Role.NONE:
         raise Http404("This series is not published yet.")

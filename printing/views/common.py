@@ -3,15 +3,20 @@
 from __future__ import annotations
 
 import io
-from collections.abc import Callable
-from typing import IO
+import tempfile
+from collections.abc import Callable, Iterable
+from typing import IO, TypeVar
 
 from django.http import FileResponse
 from django.urls import reverse
 from django.utils import timezone
 
+from printing import progress
 from printing.base import paper
-from tournament.models import Table
+from printing.batches import write_batch
+from tournament.models import Table, Tournament
+
+T = TypeVar("T")
 
 
 def link(request, table: Table) -> str:
@@ -26,6 +31,25 @@ def pdf(write: Callable[[IO[bytes]], None], filename: str) -> FileResponse:
     return FileResponse(buffer, content_type="application/pdf", filename=filename)
 
 
-def options(request) -> dict:
-    """``render``'s paper (``?paper=letter``: US Letter) and the time printed."""
-    return {"paper_name": paper(request.GET.get("paper")), "printed_at": timezone.localtime()}
+def options(request, tournament: Tournament | None = None) -> dict:
+    """``render``'s paper — the tournament's, unless ``?paper=a4`` or ``?paper=letter`` asks
+    for another — and the time printed, in the tournament's zone."""
+    asked = request.GET.get("paper")
+    chosen = asked if asked else (tournament.paper if tournament is not None else None)
+    return {"paper_name": paper(chosen), "printed_at": timezone.localtime()}
+
+
+def batch(request, tournament: Tournament, items: Iterable[T], total: int,
+          write: Callable[[IO[bytes], list[T]], None], *, title: str,
+          filename: str) -> FileResponse:
+    """A large PDF made a chunk at a time into a temporary file (``printing.batches``), its
+    progress reported under the page's ``?job=``, and sent from the file as a download."""
+    job = progress.job_of(request)
+    progress.report(tournament.slug, job, 0, total)
+    out = tempfile.TemporaryFile()  # noqa: SIM115 (FileResponse closes it when sent)
+    write_batch(out, items, write, title=title, total=total,
+                progress=lambda done, of: progress.report(tournament.slug, job, done, of))
+    progress.report(tournament.slug, job, total, total, finished=True)
+    out.seek(0)
+    return FileResponse(out, content_type="application/pdf", filename=filename,
+                        as_attachment=True)

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
+from django.http import JsonResponse
 from django.shortcuts import get_object_or_404
 
-from printing import score_sheets, table_cards
-from printing.views.common import link as _link
-from printing.views.common import options as _options
-from printing.views.common import pdf as _pdf
+from printing import progress, score_sheets, table_cards
+from printing.views.common import batch, link, options, pdf
 from tournament.models import Series, Table
 from tournament.permissions import organizer_required, staff_required
 from tournament.sheets.loaders import load_sheet, table_info
@@ -26,10 +25,10 @@ def sheet_pdf(request, tournament, number, table):
     blank = bool(request.GET.get("blank"))
     info = table_info(table)
     item = score_sheets.SheetPrint(info, None if blank else load_sheet(info),
-                                   _link(request, table))
+                                   link(request, table))
     name = f"{tournament.slug}-s{number}-t{table.number}{'-blank' if blank else ''}.pdf"
-    return _pdf(lambda out: score_sheets.write_sheet(out, item, blank=blank,
-                                                     **_options(request)), name)
+    return pdf(lambda out: score_sheets.write_sheet(out, item, blank=blank,
+                                                    **options(request, tournament)), name)
 
 
 @staff_required
@@ -38,22 +37,37 @@ def series_sheets_pdf(request, tournament, number):
     blank = bool(request.GET.get("blank"))
 
     def items():
-        for table in tables:
+        for table in tables.iterator(chunk_size=100):
             info = table_info(table)
             yield score_sheets.SheetPrint(info, None if blank else load_sheet(info),
-                                          _link(request, table))
+                                          link(request, table))
 
     title = f"{tournament.name} · Series {series.number} · score sheets"
-    name = f"{tournament.slug}-s{number}-sheets{'-blank' if blank else ''}.pdf"
-    return _pdf(lambda out: score_sheets.write_sheets(out, items(), series_title=title,
-                                                      blank=blank, **_options(request)), name)
+    settings = options(request, tournament)
+    return batch(request, tournament, items(), tables.count(),
+                 lambda out, chunk: score_sheets.write_sheets(
+                     out, chunk, series_title=title, blank=blank, **settings),
+                 title=title,
+                 filename=f"{tournament.slug}-s{number}-sheets{'-blank' if blank else ''}.pdf")
 
 
 @organizer_required
 def table_cards_pdf(request, tournament, number):
     series, tables = _tables(tournament, number)
-    cards = (table_cards.CardPrint(table_info(t), _link(request, t)) for t in tables)
+    cards = (table_cards.CardPrint(table_info(t), link(request, t))
+             for t in tables.iterator(chunk_size=100))
     title = f"{tournament.name} · Series {series.number} · table cards"
-    return _pdf(lambda out: table_cards.write_cards(out, cards, title=title,
-                                                    **_options(request)),
-                f"{tournament.slug}-s{number}-table-cards.pdf")
+    settings = options(request, tournament)
+    return batch(request, tournament, cards, tables.count(),
+                 lambda out, chunk: table_cards.write_cards(out, chunk, title=title, **settings),
+                 title=title, filename=f"{tournament.slug}-s{number}-table-cards.pdf")
+
+
+@staff_required
+def print_progress(request, tournament, number):
+    """How far the batch ``?job=`` of this tournament is (JSON), for the page that asked."""
+    job = progress.job_of(request)
+    state = progress.read(tournament.slug, job) if job else None
+    if state is None:  # not started yet, or long forgotten
+        return JsonResponse({"known": False})
+    return JsonResponse({"known": True, **state.as_json()})

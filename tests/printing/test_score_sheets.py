@@ -2,6 +2,8 @@
 
 import io
 import re
+from decimal import Decimal
+from fractions import Fraction
 
 import pytest
 from pypdf import PdfReader
@@ -9,9 +11,11 @@ from reportlab.graphics.barcode.qr import QrCodeWidget
 
 from printing import qr, score_sheets
 from printing.base import Layout
+from scoring.standings import DealResult, seeger_fabian_standings
 from tests.printing.conftest import LINK, PRINTED, book_sheet, penalty_sheet, plain_info
 from tournament.comparative.services import LETTERS
 from tournament.models import Deck
+from tournament.sheets.sheet import SheetDeal, build_sheet
 
 
 def pdf(item, **options):
@@ -87,23 +91,41 @@ def test_a_filled_48_deal_sheet_fits_one_page_of_letter_too():
     assert len(reader.pages) == 1
 
 
+def widget_matrix(link):
+    """The modules reportlab's own QR widget encodes for ``link``."""
+    widget = QrCodeWidget(link, barLevel=qr.LEVEL)
+    widget.draw()
+    count = widget.qr.getModuleCount()
+    return [[bool(widget.qr.isDark(r, c)) for c in range(count)] for r in range(count)]
+
+
+def drawn_matrix(content: str, size: float, count: int) -> list[list[bool]]:
+    """The modules a page's content stream fills: each ``x y w h re f`` of one module's
+    height is a run of dark modules of one row."""
+    box = size / (count + 2 * qr.QUIET)
+    grid = [[False] * count for _ in range(count)]
+    for x, y, w, h in re.findall(r"(-?[\d.]+) (-?[\d.]+) ([\d.]+) ([\d.]+) re f", content):
+        if abs(float(h) - box) > 0.01:
+            continue
+        row = round((size - float(y)) / box) - qr.QUIET - 1
+        first = round(float(x) / box) - qr.QUIET
+        for column in range(first, first + round(float(w) / box)):
+            grid[row][column] = True
+    return grid
+
+
 def test_the_qr_code_drawn_is_the_table_link(info):
-    drawing = qr.qr_drawing(LINK, 74)
-    (widget,) = drawing.contents
-    assert widget.value == LINK
-    assert qr.matrix(widget) == qr.matrix(QrCodeWidget(LINK, barLevel=qr.LEVEL))
-    assert qr.matrix(widget) != qr.matrix(QrCodeWidget(LINK + "x", barLevel=qr.LEVEL))
-    # the sheet's head carries that very drawing, and the PDF draws one rectangle per
-    # rectangle of the widget (a three-table sheet has no other filled rectangles)
+    expected = widget_matrix(LINK)
+    assert qr.encode(LINK) == expected
+    assert qr.encode(LINK + "x") != expected
+    # the sheet's head carries the code of the link, and the page draws exactly its modules
     story = score_sheets.sheet_story(score_sheets.SheetPrint(info, book_sheet(info), LINK),
                                      Layout("a4", 500, 700))
-    head = story[0]
-    drawn = head._cellvalues[0][1]
-    assert drawn.contents[0].value == LINK
+    drawn = story[0]._cellvalues[0][1]
+    assert drawn.link == LINK
     reader = pdf(score_sheets.SheetPrint(info, book_sheet(info), LINK))
     content = reader.pages[0].get_contents().get_data().decode("latin-1")
-    rects = len(re.findall(r" re\b", content))
-    assert rects == len(widget.draw().contents)
+    assert drawn_matrix(content, drawn.size, len(expected)) == expected
 
 
 def test_all_sheets_number_their_pages_per_table():
@@ -123,3 +145,68 @@ def test_a_comparative_sheet_names_each_deals_deck_and_its_dealer():
     words = text(pdf(score_sheets.SheetPrint(info, None, LINK), blank=True))
     for n, deck in enumerate(decks, start=1):
         assert f"{info.name(info.dealer(n))} · deck {deck.number}" in words
+
+
+def lost_game_sheet(info):
+    """The book's sheet, then seat 3 loses a Grand (−48) and a Ramsch charges seat 1."""
+    deals = [SheetDeal(n, info.dealer(n), seat, text, value, {seat: value}, won)
+             for n, (seat, text, value, won) in enumerate([
+                 (2, "Grand with 2, won", 60, True), (1, "Grand with 3, won", 80, True),
+                 (1, "Grand with 2, won", 60, True), (2, "♦ Tourné with 4, won", 25, True),
+                 (3, "Grand Tourné with 1, won", 24, True), (3, "Grand with 1, lost", -48, False),
+             ], start=1)]
+    deals.append(SheetDeal(7, info.dealer(7), None, "Ramsch, lost", -20, {1: -20}))
+    return build_sheet(info.size, info.deal_count, deals, [], info.rules, [])
+
+
+def test_the_seeger_fabian_foot_is_the_standings_score(info):
+    """The foot a table adds up by hand must give what the standings rank."""
+    sheet = lost_game_sheet(info)
+    foot = score_sheets.foot(sheet)
+    assert (foot.won, foot.lost, foot.others_lost) == ((2, 2, 1), (0, 0, 1), (1, 1, 0))
+    deals = [DealResult(series=2, table=7, table_size=3, number=r.number, players=(1, 2, 3),
+                        declarer=r.declarer, game="grand" if r.declarer else "ramsch",
+                        trump=None, matadors=1, won=r.won if r.declarer else None,
+                        value=r.value, card_points=None, entries=dict(r.entries))
+             for r in sheet.rows]
+    scores = {s.entry: s.score for s in seeger_fabian_standings(deals, [], (1, 2, 3))}
+    assert foot.scores == (scores[1], scores[2], scores[3])
+    assert foot.scores == (80 + 60 - 20 + 100 + 40, 85 + 100 + 40, 24 - 48 + 50 - 50)
+
+
+def test_a_filled_seeger_fabian_sheet_ends_with_its_foot():
+    info = plain_info(scoring="seeger-fabian")
+    words = text(pdf(score_sheets.SheetPrint(info, lost_game_sheet(info), LINK)))
+    assert "Settlement" not in words
+    assert re.search(r"Games won × 50 \(2, 2, 1 games\)\s*\+100\s*\+100\s*\+50", words)
+    assert re.search(r"Games lost × 50 \(0, 0, 1 games\)\s*0\s*0\s*−50", words)
+    assert re.search(r"Games the others lost × 40 \(1, 1, 0 games\)\s*\+40\s*\+40\s*0", words)
+    assert re.search(r"Seeger-Fabian score\s*260\s*225\s*−24", words)
+
+
+@pytest.mark.parametrize(("scoring", "block"), [("league", "Settlement at ¼ cent a point"),
+                                                 ("seeger-fabian", "Games the others lost × 30")])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_blank_four_table_sheets_carry_their_block_on_one_page(scoring, block, paper):
+    info = plain_info(4, 12, scoring=scoring)
+    reader = pdf(score_sheets.SheetPrint(info, None, LINK), blank=True, paper_name=paper)
+    assert len(reader.pages) == 1
+    assert block in text(reader)
+
+
+def test_the_settlement_uses_the_tournaments_rate():
+    info = plain_info()
+    info.tournament.settlement_rate = Decimal("0.5")
+    words = text(pdf(score_sheets.SheetPrint(info, book_sheet(info), LINK)))
+    # 140, 85, 24 at ½ cent: 70, 42, 12 cents; 70·2 − 42 − 12 = +86, 84 − 82 = +2, 24 − 112
+    assert "Settlement at ½ cent a point" in words
+    assert re.search(r"140\s*70\s*\+86 cents.*85\s*42\s*\+2 cents.*24\s*12\s*−88 cents", words,
+                     re.S)
+
+
+@pytest.mark.parametrize(("rate", "words"), [(Fraction(1, 4), "¼ cent a point"),
+                                              (Fraction(1), "1 cent a point"),
+                                              (Fraction(2), "2 cents a point"),
+                                              (Fraction(1, 10), "0.1 cent a point")])
+def test_rates_in_words(rate, words):
+    assert score_sheets.rate_text(rate) == words

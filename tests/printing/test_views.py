@@ -91,3 +91,57 @@ def test_the_series_sheets_page_links_the_pdfs(client, night):
     for name in ("series_sheets_pdf", "table_cards_pdf"):
         assert reverse(f"printing:{name}", args=[tournament.slug, 1]) in html
     assert reverse("printing:sheet_pdf", args=[tournament.slug, 1, table.number]) in html
+
+
+def test_a_batch_is_made_a_few_tables_at_a_time_and_reports_its_progress(client, night,
+                                                                          monkeypatch):
+    """One small document per chunk, the pages of all in table order, and the page that
+    asked for the batch can read how far it is."""
+    from printing import batches
+
+    tournament, series, table, marta = night
+    client.force_login(marta)
+    made = []
+    write = batches.write_batch
+
+    def spy(handle, items, chunk_writer, **kwargs):
+        reported = kwargs["progress"]
+        return write(handle, items, chunk_writer, **{**kwargs, "progress": lambda d, t: (
+            made.append((d, t)), reported(d, t))})
+
+    monkeypatch.setattr(batches, "CHUNK", 1)
+    monkeypatch.setattr("printing.views.common.write_batch", spy)
+    progress = reverse("printing:print_progress", args=[tournament.slug, 1])
+    assert client.get(progress + "?job=abcd1234").json() == {"known": False}
+    sheets = _pdf(client, "series_sheets_pdf", slug=tournament.slug, number=1,
+                  query="?job=abcd1234")
+    assert made == [(1, 2), (2, 2)]
+    tables = list(series.tables.order_by("number"))
+    for page, t in zip(sheets.pages, tables, strict=True):
+        assert f"Table {t.number}" in page.extract_text()
+    assert client.get(progress + "?job=abcd1234").json() == {
+        "known": True, "done": 2, "total": 2, "finished": True}
+    # another job's name, or none that is a plain token, reads nothing
+    assert client.get(progress + "?job=zzzz9999").json() == {"known": False}
+    assert client.get(progress + "?job=../../etc").json() == {"known": False}
+
+
+def test_the_tournaments_paper_and_settlement_rate(client, night):
+    tournament, series, table, marta = night
+    tournament.paper, tournament.settlement_rate = "letter", "0.5"
+    tournament.save()
+    client.force_login(marta)
+    reader = _pdf(client, "sheet_pdf", slug=tournament.slug, number=1, table=table.number)
+    assert round(reader.pages[0].mediabox.height) == 792
+    assert "Settlement at ½ cent a point" in reader.pages[0].extract_text()
+    a4 = _pdf(client, "sheet_pdf", slug=tournament.slug, number=1, table=table.number,
+              query="?paper=a4")
+    assert round(a4.pages[0].mediabox.height) == 842
+
+
+def test_an_empty_series_prints_a_page_that_says_so(client, night):
+    tournament, series, table, marta = night
+    series.tables.all().delete()
+    client.force_login(marta)
+    reader = _pdf(client, "series_sheets_pdf", slug=tournament.slug, number=1)
+    assert "This series has no tables yet." in reader.pages[0].extract_text()

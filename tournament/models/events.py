@@ -3,7 +3,13 @@ series."""
 
 from __future__ import annotations
 
+from decimal import Decimal
+from fractions import Fraction
+from zoneinfo import ZoneInfo, available_timezones
+
 from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
@@ -14,6 +20,17 @@ from django.utils.functional import cached_property
 from engine import ScoringSystem, get_rule_set, rule_sets
 from tournament.models.people import Club, Player
 from tournament.seating.algorithms import TablePolicy
+
+
+def time_zone_names() -> list[str]:
+    """Every IANA zone this machine knows, sorted (the tournament form's choices)."""
+    return sorted(available_timezones())
+
+
+def validate_time_zone(value: str) -> None:
+    if value not in available_timezones():
+        raise ValidationError(f"{value!r} is not a time zone; choose one such as "
+                              "Europe/Berlin or America/Chicago.")
 
 
 def rule_set_choices() -> list[tuple[str, str]]:
@@ -39,6 +56,19 @@ class Tournament(models.Model):
     public = models.BooleanField(default=False)
     blind_check = models.BooleanField(
         default=False, help_text="The confirmer of a score sheet retypes the final totals.")
+    # Printing and the clock of the room: what a League table settles at, the paper the
+    # organizer's printer takes, the zone the times on every page are shown in.
+    settlement_rate = models.DecimalField(
+        max_digits=6, decimal_places=4, default=Decimal("0.25"),
+        validators=[MinValueValidator(Decimal("0.0001")), MaxValueValidator(Decimal("100"))],
+        help_text="Cents a point when the players of a table settle (League scoring); the "
+                  "book's rate is ¼ cent (0.25).")
+    paper = models.CharField(max_length=10, choices=[("a4", "A4"), ("letter", "US Letter")],
+                             default="a4", help_text="The paper of every PDF.")
+    time_zone = models.CharField(max_length=64, default="UTC",
+                                 validators=[validate_time_zone],
+                                 help_text="Times on every page of this tournament are shown "
+                                           "in this zone, e.g. America/Chicago.")
     organizers = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True,
                                         related_name="organized_tournaments")
     assistants = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True,
@@ -66,6 +96,15 @@ class Tournament(models.Model):
     @property
     def resolved_options(self) -> dict[str, bool]:
         return self.rules.resolve_options(self.options)
+
+    @property
+    def cents_per_point(self) -> Fraction:
+        """The settlement rate as an exact fraction (0.25 → ¼)."""
+        return Fraction(self.settlement_rate)
+
+    @property
+    def zone(self) -> ZoneInfo:
+        return ZoneInfo(self.time_zone)
 
     def deals_at(self, table_size: int) -> int:
         """Deals of a series at a table: every player deals ``deals_per_player`` times."""
