@@ -2,7 +2,6 @@
 the page shows how far the PDF is while it is made."""
 
 import datetime
-import io
 
 import pytest
 from playwright.sync_api import expect
@@ -46,7 +45,7 @@ def test_all_sheets_download_with_their_progress_shown(organizer_page, seated, m
     tables = series.tables.count()
     expect(page.get_by_role("status")).to_contain_text(
         f"Ready: {tables} of {tables} tables", timeout=30_000)
-    reader = PdfReader(io.BytesIO(open(download.value.path(), "rb").read()))
+    reader = PdfReader(download.value.path())
     assert len(reader.pages) == tables
     assert "Müller" in reader.pages[0].extract_text()
     assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
