@@ -35,15 +35,20 @@ class QrCode(Flowable):
         return self.size, self.size
 
     def draw(self):
+        # One literal path in module units: a rect per run of dark modules, each with its
+        # coordinates formatted by reportlab would cost more than the rest of a sheet.
         count = len(self.modules)
         box = self.size / (count + 2 * QUIET)
-        self.canv.setFillColorRGB(0, 0, 0)
+        runs = []
         for r, row in enumerate(self.modules):
             column = 0
-            y = self.size - (r + QUIET + 1) * box
+            y = count + QUIET - r - 1
             for dark, run in itertools.groupby(row):
                 length = len(list(run))
                 if dark:
-                    self.canv.rect((column + QUIET) * box, y, length * box, box,
-                                   stroke=0, fill=1)
+                    runs.append(f"{column + QUIET} {y} {length} 1 re")
                 column += length
+        self.canv.saveState()
+        self.canv.setFillColorRGB(0, 0, 0)
+        self.canv.addLiteral(f"{box:.5f} 0 0 {box:.5f} 0 0 cm\n" + "\n".join(runs) + "\nf")
+        self.canv.restoreState()

@@ -99,17 +99,15 @@ def widget_matrix(link):
     return [[bool(widget.qr.isDark(r, c)) for c in range(count)] for r in range(count)]
 
 
-def drawn_matrix(content: str, size: float, count: int) -> list[list[bool]]:
-    """The modules a page's content stream fills: each ``x y w h re f`` of one module's
-    height is a run of dark modules of one row."""
-    box = size / (count + 2 * qr.QUIET)
+def drawn_matrix(content: str, count: int) -> list[list[bool]]:
+    """The modules a page's content stream fills: after the code's ``cm`` into module units,
+    each ``x y w 1 re`` is a run of dark modules of one row (y counted from the bottom)."""
     grid = [[False] * count for _ in range(count)]
-    for x, y, w, h in re.findall(r"(-?[\d.]+) (-?[\d.]+) ([\d.]+) ([\d.]+) re f", content):
-        if abs(float(h) - box) > 0.01:
-            continue
-        row = round((size - float(y)) / box) - qr.QUIET - 1
-        first = round(float(x) / box) - qr.QUIET
-        for column in range(first, first + round(float(w) / box)):
+    path = re.search(r" 0 0 cm\n((?:\d+ \d+ \d+ 1 re\n)+)f", content)
+    assert path, "no QR code on the page"
+    for x, y, w in re.findall(r"(\d+) (\d+) (\d+) 1 re", path.group(1)):
+        row = count + qr.QUIET - 1 - int(y)
+        for column in range(int(x) - qr.QUIET, int(x) - qr.QUIET + int(w)):
             grid[row][column] = True
     return grid
 
@@ -125,7 +123,7 @@ def test_the_qr_code_drawn_is_the_table_link(info):
     assert drawn.link == LINK
     reader = pdf(score_sheets.SheetPrint(info, book_sheet(info), LINK))
     content = reader.pages[0].get_contents().get_data().decode("latin-1")
-    assert drawn_matrix(content, drawn.size, len(expected)) == expected
+    assert drawn_matrix(content, len(expected)) == expected
 
 
 def test_all_sheets_number_their_pages_per_table():
