@@ -5,6 +5,7 @@ environment variables; see README.md, section Configuration.
 """
 
 import os
+import tempfile
 import warnings
 from pathlib import Path
 
@@ -181,4 +182,14 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "INFO")},
     # django-axes reports every failed login at INFO; its lockouts are WARNINGs
     "loggers": {"axes": {"level": "WARNING"}},
+}
+
+# One cache for every worker process (the progress of a large PDF is written by the worker
+# making it and read by another): files on disk, DJANGO_CACHE_DIR or the system's temp folder.
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+        "LOCATION": os.environ.get("DJANGO_CACHE_DIR")
+        or str(Path(tempfile.gettempdir()) / "skat-tournaments-cache"),
+    }
 }

@@ -12,3 +12,6 @@ import os
 os.environ.setdefault("DJANGO_DEBUG", "1")
 
 from config.settings import *  # noqa: E402, F403
+
+# each test process its own cache in memory (the live server's threads share it)
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}

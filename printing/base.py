@@ -1,8 +1,8 @@
 """What every PDF shares: the paper, fonts with the suit symbols, the header with the
 tournament's name and "page n of m", the footer with the time printed, and ``render``.
 
-Paper: A4 by default (``DEFAULT_PAPER``); a view takes ``?paper=letter`` for US Letter. A
-tournament setting would need a migration, so the query parameter stands in for it for now.
+Paper: the tournament's setting (A4 or US Letter); any PDF's URL takes ``?paper=a4`` or
+``?paper=letter`` to print one copy on the other.
 
 Fonts: DejaVu Sans (Debian's ``fonts-dejavu-core``, installed by ``make install``) has ♣♠♥♦
 and the umlauts, which reportlab's built-in Helvetica lacks.
