@@ -98,6 +98,11 @@ EXPECTED = {
     "printing:sheet_pdf": STAFF,
     "printing:series_sheets_pdf": STAFF,
     "printing:table_cards_pdf": ORGANIZER,
+    "printing:standings_pdf": PUBLIC,
+    "printing:series_standings_pdf": PUBLIC,
+    "printing:club_standings_pdf": PUBLIC,
+    "printing:team_standings_pdf": PUBLIC,
+    "printing:prizes_pdf": PUBLIC,
 }
 
 # Who may open a page of each kind; the others are refused.
