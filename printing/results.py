@@ -57,8 +57,7 @@ def counted_line(release: Release) -> str:
     if not unreleased:
         return f"Series counted: {_series_list(release.counted)}, all released."
     return (f"Series counted: {_series_list(release.counted)}, released or not (not released "
-            f"yet: {_series_list(unreleased)}). The organizers' copy: the public's counts the "
-            "released series only.")
+            f"yet: {_series_list(unreleased)}). The public sees the released series only.")
 
 
 def notices(release: Release, comp: Computation) -> list[str]:
