@@ -18,7 +18,7 @@ from scoring.models import Team
 from tests.printing.conftest import PRINTED
 from tests.scoring.test_views import tied_tournament
 from tournament.demo import build_demo_congress
-from tournament.models import Entry, Tournament
+from tournament.models import Entry, SeriesStatus, Tournament
 from tournament.permissions import Visitor
 
 pytestmark = pytest.mark.django_db
@@ -100,6 +100,27 @@ def test_the_public_pdf_counts_the_released_series_only(client, demo):
     assert "Released series counted: 1." in words
     one = services.compute(tournament, series=1, released_only=True)
     assert all(re.search(row(one, s), words) for s in one.standings)
+
+
+def test_a_correction_in_progress_is_said_as_on_the_page(client, demo):
+    tournament, boss = demo
+    services.release_series(tournament.series.get(number=1), boss)
+    tournament.series.filter(number=1).update(status=SeriesStatus.CORRECTING)
+    notice = "Series 1: a correction is in progress. These results may still change."
+    page = client.get(reverse("scoring:standings", args=[tournament.slug])).content.decode()
+    assert notice in re.sub(r"<[^>]+>", "", page)
+    for name in PDFS:
+        words, _ = text(client, name, tournament)
+        assert notice in flat(words), name
+        assert "Released series counted: 1." in words, name
+
+
+def test_a_pdf_asks_a_fixed_number_of_queries(client, demo, django_assert_max_num_queries):
+    tournament, boss = demo
+    client.force_login(boss)
+    for name in PDFS:
+        with django_assert_max_num_queries(16):
+            text(client, name, tournament)
 
 
 def test_the_organizer_reads_what_the_page_shows_them(client, demo):
