@@ -1,6 +1,7 @@
 """Root URLs: each app's pages composed per audience.
 
-* `t/<slug>/`: the public, released results of public tournaments (`urls_public` of both apps);
+* `t/<slug>/`: the public, released results of public tournaments (`urls_public` of `tournament`
+  and `scoring`; the results' PDFs of `printing`);
 * `organize/`: organizers and assistants of a tournament (`urls_organize` of every app; the
   PDFs of `printing` under `organize/<slug>/`);
 * `s/<token>/`: the holder of a table's secret link (`tournament.urls_table`).
@@ -13,6 +14,7 @@ from django.contrib import admin
 from django.urls import include, path, register_converter
 
 from printing import urls_organize as printing_organize
+from printing import urls_public as printing_public
 from scoring import urls_organize as scoring_organize
 from scoring import urls_public as scoring_public
 from tournament import urls_organize as tournament_organize
@@ -47,5 +49,5 @@ urlpatterns = [
     path("", app("tournament", public=tournament_public, organize=tournament_organize,
                  table=tournament_table)),
     path("", app("scoring", public=scoring_public, organize_tournament=scoring_organize)),
-    path("", app("printing", organize_tournament=printing_organize)),
+    path("", app("printing", public=printing_public, organize_tournament=printing_organize)),
 ]

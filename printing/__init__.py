@@ -1,2 +1,3 @@
-"""Printable PDFs (reportlab): score sheets and table cards. An outer app: it reads the plain
-data of the inner apps (``tournament.sheets.loaders``) and owns no models."""
+"""Printable PDFs (reportlab): score sheets, table cards and the results. An outer app: it reads
+the plain data of the inner apps (``tournament.sheets.loaders``, ``scoring.pages``) and owns no
+models."""

@@ -99,6 +99,11 @@ EXPECTED = {
     "printing:series_sheets_pdf": STAFF,
     "printing:table_cards_pdf": ORGANIZER,
     "printing:print_progress": STAFF,
+    "printing:standings_pdf": PUBLIC,
+    "printing:series_standings_pdf": PUBLIC,
+    "printing:club_standings_pdf": PUBLIC,
+    "printing:team_standings_pdf": PUBLIC,
+    "printing:prizes_pdf": PUBLIC,
 }
 
 # Who may open a page of each kind; the others are refused.

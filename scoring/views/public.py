@@ -7,7 +7,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 
-from scoring import services
+from scoring import pages, services
 from scoring.forms import LotForm
 from scoring.listings import (
     ComparativeTable,
@@ -26,38 +26,27 @@ PER_PAGE = 50
 
 def _context(visitor: Visitor, comp, **extra):
     tournament = visitor.tournament
-    series = tournament.series.order_by("number")
-    released = [s.number for s in series if s.is_released]
-    correcting = [s.number for s in series if s.is_correcting]
+    release = pages.release_of(visitor)
     return {"tournament": tournament, "organizer": visitor.staff, "comp": comp,
-            "series_numbers": [s.number for s in series], "released": released,
-            "correcting": correcting, "comparative": services.deal_set_of(tournament),
-            "public_view": not visitor.staff, **extra}
+            "series_numbers": release.numbers, "released": release.released,
+            "correcting": release.correcting, "comparative": services.deal_set_of(tournament),
+            "public_view": release.public_view, **extra}
 
 
 def _standings_page(request, visitor: Visitor, number=None):
     tournament = visitor.tournament
     if number is not None and not tournament.series.filter(number=number).exists():
         raise Http404("No such series.")
-    comp = services.results_for(visitor, series=number)
-    club_filter = request.GET.get("club") or ""
-    rows = []
-    for s in comp.standings:
-        player = comp.player(s.entry)
-        if club_filter and str(player.club_id) != club_filter:
-            continue
-        rows.append({"place": s.place, "rank": s.rank, "tied": s.tied,
-                     "number": player.number, "name": player.name,
-                     "sort_name": player.sort_name, "club": player.club, "points": s.points,
-                     "won": s.won, "lost": s.lost, "games": s.games, "score": s.score})
-    table = StandingsTable(rows, slug=tournament.slug,
+    page = pages.standings_page(visitor, number, request.GET.get("club") or "")
+    comp = page.comp
+    table = StandingsTable(page.rows, slug=tournament.slug,
                            seeger_fabian=comp.system.value == "seeger-fabian")
     configure_table(request, table, PER_PAGE)
     club_ids = {p.club_id for p in comp.players.values() if p.club_id}
     clubs = Club.objects.filter(id__in=club_ids).order_by("name")
     return render(request, "scoring/standings.html", _context(
         visitor, comp, table=table, number=number, clubs=clubs,
-        club_filter=club_filter, absent=comp.absent_players(club_filter)))
+        club_filter=page.club_filter, absent=page.absent))
 
 
 @public_page
@@ -70,48 +59,32 @@ def standings_series(request, visitor, number):
     return _standings_page(request, visitor, number)
 
 
+def _group_page(request, visitor: Visitor, page: pages.GroupPage, pdf: str):
+    table = GroupTable(page.rows)
+    configure_table(request, table, PER_PAGE)
+    return render(request, "scoring/groups.html", _context(
+        visitor, page.comp, table=table, title=page.title, explain=page.explain,
+        absent=page.absent, pdf=pdf))
+
+
 @public_page
 def club_standings(request, visitor):
-    tournament = visitor.tournament
-    comp = services.results_for(visitor)
-    names = dict(Club.objects.values_list("id", "name"))
-    rows = [{"place": f"{c.rank}=" if c.tied else str(c.rank), "rank": c.rank,
-             "name": names.get(c.club, "?"), "score": c.score, "counted": len(c.counted),
-             "members": ", ".join(comp.player(e).name for e in c.counted)}
-            for c in services.clubs(comp)]
-    table = GroupTable(rows)
-    configure_table(request, table, PER_PAGE)
-    best = services.scoring_settings(tournament).club_best
-    return render(request, "scoring/groups.html", _context(
-        visitor, comp, table=table, title="Clubs",
-        explain=f"The sum of each club's {'best ' + str(best) if best else 'players'}' "
-                "scores; only players who played count.",
-        absent=[p for p in comp.absent_players() if p.club_id]))
+    return _group_page(request, visitor, pages.club_page(visitor),
+                       "printing:club_standings_pdf")
 
 
 @public_page
 def team_standings(request, visitor):
-    comp = services.results_for(visitor)
-    ranked, members = services.teams(comp)
-    rows = [{"place": f"{t.rank}=" if t.tied else str(t.rank), "rank": t.rank,
-             "name": t.team, "score": t.score, "counted": len(members.get(t.team, [])),
-             "members": ", ".join(comp.player(e).name for e in members.get(t.team, []))}
-            for t in ranked]
-    table = GroupTable(rows)
-    configure_table(request, table, PER_PAGE)
-    return render(request, "scoring/groups.html", _context(
-        visitor, comp, table=table, title="Teams",
-        explain="Registered tandems and teams: the sum of their players' scores."))
+    return _group_page(request, visitor, pages.team_page(visitor),
+                       "printing:team_standings_pdf")
 
 
 @public_page
 def prize_list(request, visitor):
-    comp = services.results_for(visitor)
-    prizes = [(p, [comp.player(e) for e in p.winners],
-               [comp.player(e) for e in p.candidates]) for p in services.prizes(comp)]
+    page = pages.prize_page(visitor)
     return render(request, "scoring/prizes.html", _context(
-        visitor, comp, prizes=prizes, lot_form=LotForm(),
-        absent=comp.absent_players()))
+        visitor, page.comp, prizes=page.prizes, lead=page.lead, lot_form=LotForm(),
+        absent=page.absent))
 
 
 @public_page

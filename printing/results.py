@@ -1,0 +1,257 @@
+"""The results as PDFs: standings overall or of one series, club and team standings, and the
+prize list with each reason in words, to be read aloud at the prize-giving.
+
+Fed by the plain data of the result pages (``scoring.pages``: the same rows, the same series
+counted, the same notices for the same visitor); no queries of its own. A standings table of
+a congress of thousands runs over many pages, its column header repeated on each.
+"""
+
+from __future__ import annotations
+
+import datetime
+import functools
+from collections.abc import Sequence
+from typing import IO
+from xml.sax.saxutils import escape
+
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_RIGHT
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase import pdfmetrics
+from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table, TableStyle
+
+from printing.base import FONT, FONT_BOLD, Layout, fit, render, style
+from scoring.pages import NOTHING_RELEASED, GroupPage, PrizePage, Release, StandingsPage
+from scoring.services import Computation, PlayerInfo
+
+SIZE = 8  # the table rows' font size
+ROW = 11.5  # a standings row's height: 66 rows a page of A4
+STRIPE = colors.Color(0.94, 0.94, 0.94)  # every other row, to follow a line across
+RULE = colors.Color(0.6, 0.6, 0.6)
+
+
+def number(n: int) -> str:
+    """A number with a true minus sign."""
+    return f"−{-n}" if n < 0 else str(n)
+
+
+def signed(n: int) -> str:
+    return f"+{n}" if n > 0 else number(n)
+
+
+def _series_list(numbers: Sequence[int]) -> str:
+    return ", ".join(str(n) for n in numbers)
+
+
+def counted_line(release: Release) -> str:
+    """Which series these results count, in the words of the visitor's page."""
+    if release.nothing_released:
+        return NOTHING_RELEASED
+    if release.number is not None and not release.counted:
+        return f"Series {release.number} is not released yet."
+    if not release.counted:
+        return "No series yet."
+    if release.public_view:
+        return f"Released series counted: {_series_list(release.counted)}."
+    unreleased = release.unreleased_counted
+    if not unreleased:
+        return f"Series counted: {_series_list(release.counted)}, all released."
+    return (f"Series counted: {_series_list(release.counted)}, released or not (not released "
+            f"yet: {_series_list(unreleased)}). The public sees the released series only.")
+
+
+def notices(release: Release, comp: Computation) -> list[str]:
+    """The warnings the result pages show above their tables, word for word."""
+    lines = []
+    if comp.provisional:
+        lines.append("<b>Provisional:</b> sheets that are not confirmed yet are counted.")
+    lines += [f"<b>Series {n}: a correction is in progress.</b> These results may still change."
+              for n in release.correcting]
+    return lines
+
+
+def _text(text: str, size: float = 9, *, bold: bool = False) -> Paragraph:
+    return Paragraph(escape(text), style(size, bold=bold, leading=size * 1.3))
+
+
+def _intro(heading: str, lead: str, release: Release, comp: Computation,
+           layout: Layout) -> list[Flowable]:
+    text, size = fit(heading, layout.width, 15, bold=True, smallest=9)
+    story: list[Flowable] = [Paragraph(escape(text), style(size, bold=True, leading=size * 1.3)),
+                             Spacer(1, 2)]
+    if lead:
+        story.append(_text(lead))
+    story.append(_text(counted_line(release), bold=release.nothing_released))
+    story += [Paragraph(n, style(9, leading=11.7)) for n in notices(release, comp)]
+    story.append(Spacer(1, 6))
+    return story
+
+
+def _did_not_play(absent: Sequence[PlayerInfo]) -> list[Flowable]:
+    if not absent:
+        return []
+    return [Spacer(1, 6),
+            _text("Did not play: " + ", ".join(p.name for p in absent) + ".", 8)]
+
+
+@functools.lru_cache(maxsize=4096)  # a club's name comes back on every one of its players
+def _cut(text: str, width: float) -> str:
+    if pdfmetrics.stringWidth(text, FONT, SIZE) <= width:
+        return text
+    short, long = 0, len(text)  # the longest start that fits with "…": binary search
+    while short < long:
+        middle = (short + long + 1) // 2
+        if pdfmetrics.stringWidth(text[:middle] + "…", FONT, SIZE) <= width:
+            short = middle
+        else:
+            long = middle - 1
+    return text[:short].rstrip() + "…"
+
+
+class _Columns:
+    """A table's columns: title, width, right-aligned; the last wide one takes what is left."""
+
+    def __init__(self, layout: Layout, columns: Sequence[tuple[str, float | None, bool]]):
+        fixed = sum(w for _, w, _ in columns if w is not None)
+        free = [i for i, (_, w, _) in enumerate(columns) if w is None]
+        share = (layout.width - fixed) / len(free) if free else 0
+        self.titles = [t for t, _, _ in columns]
+        self.widths = [share if w is None else w for _, w, _ in columns]
+        self.right = [i for i, (_, _, r) in enumerate(columns) if r]
+
+    def cell(self, i: int, text: str) -> str:
+        """``text`` cut with "…" to fit its column at the rows' size (no paragraph: a table of
+        thousands of rows lays out fast only with plain strings)."""
+        return _cut(text, self.widths[i] - 5)
+
+    def style(self, rows: int) -> list[tuple]:
+        commands: list[tuple] = [
+            ("FONT", (0, 0), (-1, -1), FONT, SIZE),
+            ("FONT", (0, 0), (-1, 0), FONT_BOLD, SIZE),
+            ("LINEBELOW", (0, 0), (-1, 0), 0.8, colors.black),
+            ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+            ("TOPPADDING", (0, 0), (-1, -1), 1), ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+            ("LEFTPADDING", (0, 0), (-1, -1), 2.5), ("RIGHTPADDING", (0, 0), (-1, -1), 2.5),
+        ]
+        if rows > 1:
+            commands.append(("ROWBACKGROUNDS", (0, 1), (-1, -1), [None, STRIPE]))
+        commands += [("ALIGN", (i, 0), (i, -1), "RIGHT") for i in self.right]
+        return commands
+
+
+def standings_story(page: StandingsPage, release: Release, layout: Layout) -> list[Flowable]:
+    comp = page.comp
+    seeger_fabian = comp.system.value == "seeger-fabian"
+    lead = ("Seeger-Fabian: ranked by score, then games won, then fewer games lost."
+            if seeger_fabian else "League: ranked by Points, then Games (won − lost).")
+    lead += " Equal places are ties."
+    if page.club_filter:
+        lead += f" Players of {page.club_name or 'one club'} only."
+    heading = (f"{comp.tournament.name}: "
+               + (f"Series {release.number}" if release.number else "Standings"))
+    story = _intro(heading, lead, release, comp, layout)
+    columns = _Columns(layout, [("Place", 32, True), ("No.", 32, True), ("Player", None, False),
+                                ("Club", None, False), ("Points", 44, True), ("Won", 30, True),
+                                ("Lost", 30, True), ("Games", 36, True)]
+                       + ([("Score", 46, True)] if seeger_fabian else []))
+    if not page.rows:
+        return [*story, _text("No results yet."), *_did_not_play(page.absent)]
+    data: list[list[str]] = [columns.titles]
+    for r in page.rows:
+        row = [r["place"], str(r["number"]), columns.cell(2, r["sort_name"]),
+               columns.cell(3, r["club"]), number(r["points"]), str(r["won"]), str(r["lost"]),
+               signed(r["games"])]
+        if seeger_fabian:
+            row.append(number(r["score"]))
+        data.append(row)
+    table = Table(data, colWidths=columns.widths, rowHeights=ROW, repeatRows=1)
+    table.setStyle(TableStyle(columns.style(len(data))))
+    return [*story, table, *_did_not_play(page.absent)]
+
+
+def groups_story(page: GroupPage, release: Release, layout: Layout) -> list[Flowable]:
+    story = _intro(f"{page.comp.tournament.name}: {page.title}", page.explain, release,
+                   page.comp, layout)
+    columns = _Columns(layout, [("Place", 32, True), ("Name", 150, False), ("Score", 50, True),
+                                ("Counted", 44, True), ("Players", None, False)])
+    if not page.rows:
+        return [*story, _text("Nothing to rank yet."), *_did_not_play(page.absent)]
+    members = style(SIZE, leading=SIZE * 1.25)
+    data: list[list] = [columns.titles]
+    for r in page.rows:
+        data.append([r["place"], Paragraph(escape(r["name"]), style(SIZE, bold=True,
+                                                                     leading=SIZE * 1.25)),
+                     number(r["score"]), str(r["counted"]),
+                     Paragraph(escape(r["members"]), members)])
+    table = Table(data, colWidths=columns.widths, repeatRows=1)
+    table.setStyle(TableStyle([*columns.style(len(data)),
+                               ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                               ("TOPPADDING", (0, 0), (-1, -1), 2),
+                               ("BOTTOMPADDING", (0, 0), (-1, -1), 3)]))
+    return [*story, table, *_did_not_play(page.absent)]
+
+
+def _who(player: PlayerInfo) -> str:
+    return f"{player.name} (no. {player.number}" + (f", {player.club})" if player.club else ")")
+
+
+def _prize(prize, winners: Sequence[PlayerInfo], candidates: Sequence[PlayerInfo],
+           layout: Layout) -> Flowable:
+    """One prize as the page shows it: the winner (or the tie, or nobody) and the reason."""
+    heading = Table([[Paragraph(str(prize.number), style(13, bold=True, align=TA_RIGHT)),
+                      Paragraph(escape(prize.title), style(13, bold=True, leading=16))]],
+                    colWidths=[26, layout.width - 26])
+    heading.setStyle(TableStyle([("LEFTPADDING", (0, 0), (-1, -1), 0),
+                                 ("RIGHTPADDING", (0, 0), (0, 0), 8),
+                                 ("TOPPADDING", (0, 0), (-1, -1), 0),
+                                 ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+                                 ("VALIGN", (0, 0), (-1, -1), "TOP")]))
+    body: list[Flowable] = []
+    if prize.unawarded:
+        body.append(Paragraph(escape(prize.reason), ParagraphStyle(
+            "unawarded", parent=style(11, leading=14.3), textColor=colors.dimgrey)))
+    elif prize.tie:
+        body.append(Paragraph("<b>Tie</b> between " + escape(", ".join(
+            f"{c.name} (#{c.number})" for c in candidates)) + ": to be settled by lot.",
+            style(12, leading=15)))
+        body.append(_text(prize.reason, 11))
+    else:
+        names = ", ".join(_who(w) for w in winners)
+        body.append(_text(names + (" — by lot" if prize.by_lot else ""), 14, bold=True))
+        body.append(_text(prize.reason, 12))
+    if prize.provisional:
+        body.append(_text("Provisional until the tie above is settled.", 9))
+    block = Table([[body]], colWidths=[layout.width - 26])
+    block.setStyle(TableStyle([("LEFTPADDING", (0, 0), (-1, -1), 0),
+                               ("TOPPADDING", (0, 0), (-1, -1), 0)]))
+    block.hAlign = "RIGHT"
+    return KeepTogether([heading, block, Spacer(1, 10)])
+
+
+def prizes_story(page: PrizePage, release: Release, layout: Layout) -> list[Flowable]:
+    story = _intro(f"{page.comp.tournament.name}: Prizes", page.lead, release, page.comp,
+                   layout)
+    story += [_prize(p, winners, candidates, layout) for p, winners, candidates in page.prizes]
+    return [*story, *_did_not_play(page.absent)]
+
+
+def write_standings(handle: IO[bytes], page: StandingsPage, release: Release, *,
+                    paper_name: str = "a4", printed_at: datetime.datetime | None = None) -> None:
+    what = f"Series {release.number} standings" if release.number else "Standings"
+    render(lambda layout: standings_story(page, release, layout), handle,
+           title=f"{page.comp.tournament.name} · {what}", paper_name=paper_name,
+           printed_at=printed_at)
+
+
+def write_groups(handle: IO[bytes], page: GroupPage, release: Release, *,
+                 paper_name: str = "a4", printed_at: datetime.datetime | None = None) -> None:
+    render(lambda layout: groups_story(page, release, layout), handle,
+           title=f"{page.comp.tournament.name} · {page.title}", paper_name=paper_name,
+           printed_at=printed_at)
+
+
+def write_prizes(handle: IO[bytes], page: PrizePage, release: Release, *,
+                 paper_name: str = "a4", printed_at: datetime.datetime | None = None) -> None:
+    render(lambda layout: prizes_story(page, release, layout), handle,
+           title=f"{page.comp.tournament.name} · Prizes", paper_name=paper_name,
+           printed_at=printed_at)

@@ -1,0 +1,136 @@
+"""The plain data of the result pages, one function per page: the HTML views
+(``scoring.views.public``) and the PDFs (``printing.results``) show the same rows from the same
+calls, so a PDF cannot show more, or other, results than its page shows the same visitor.
+
+Which series count is the visitor's (``results_for``); nothing here decides a release.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from scoring import services
+from scoring.prizes import PrizeResult
+from tournament.models import Club
+from tournament.permissions import Visitor
+
+NOTHING_RELEASED = "No results are released yet."
+
+
+@dataclass(frozen=True)
+class Release:
+    """The series of the tournament as this visitor's result pages speak of them."""
+
+    numbers: list[int]  # every series, by number
+    released: list[int]
+    correcting: list[int]
+    counted: list[int]  # the series whose results this visitor sees (of ``number``, if given)
+    public_view: bool
+    number: int | None = None  # a page of one series
+
+    @property
+    def nothing_released(self) -> bool:
+        """The page says ``NOTHING_RELEASED`` (the public, before the first release)."""
+        return self.public_view and not self.released
+
+    @property
+    def unreleased_counted(self) -> list[int]:
+        """Series the visitor sees that the public does not: the staff's unreleased ones."""
+        return [n for n in self.counted if n not in self.released]
+
+
+def release_of(visitor: Visitor, number: int | None = None) -> Release:
+    series = list(visitor.tournament.series.order_by("number"))
+    counted = [s.number for s in series if visitor.sees_results_of(s)
+               and (number is None or s.number == number)]
+    return Release([s.number for s in series], [s.number for s in series if s.is_released],
+                   [s.number for s in series if s.is_correcting], counted,
+                   not visitor.staff, number)
+
+
+@dataclass(frozen=True)
+class StandingsPage:
+    comp: services.Computation
+    rows: list[dict]
+    club_filter: str
+    absent: list[services.PlayerInfo]
+
+    @property
+    def club_name(self) -> str:
+        """The club the rows are filtered to ("" for all clubs)."""
+        return next((p.club for p in self.comp.players.values()
+                     if str(p.club_id) == self.club_filter), "")
+
+
+def standings_page(visitor: Visitor, number: int | None = None,
+                   club_filter: str = "") -> StandingsPage:
+    """The standings overall or of series ``number``, optionally of one club's players."""
+    comp = services.results_for(visitor, series=number)
+    rows = []
+    for s in comp.standings:
+        player = comp.player(s.entry)
+        if club_filter and str(player.club_id) != club_filter:
+            continue
+        rows.append({"place": s.place, "rank": s.rank, "tied": s.tied,
+                     "number": player.number, "name": player.name,
+                     "sort_name": player.sort_name, "club": player.club, "points": s.points,
+                     "won": s.won, "lost": s.lost, "games": s.games, "score": s.score})
+    return StandingsPage(comp, rows, club_filter, comp.absent_players(club_filter))
+
+
+@dataclass(frozen=True)
+class GroupPage:
+    """Clubs or teams: each ranked with its score and the players counted."""
+
+    comp: services.Computation
+    title: str
+    explain: str
+    rows: list[dict]
+    absent: list[services.PlayerInfo]
+
+
+def club_page(visitor: Visitor) -> GroupPage:
+    comp = services.results_for(visitor)
+    names = dict(Club.objects.values_list("id", "name"))
+    rows = [{"place": f"{c.rank}=" if c.tied else str(c.rank), "rank": c.rank,
+             "name": names.get(c.club, "?"), "score": c.score, "counted": len(c.counted),
+             "members": ", ".join(comp.player(e).name for e in c.counted)}
+            for c in services.clubs(comp)]
+    best = services.scoring_settings(visitor.tournament).club_best
+    return GroupPage(
+        comp, "Clubs", f"The sum of each club's {'best ' + str(best) if best else 'players'}' "
+        "scores; only players who played count.", rows,
+        [p for p in comp.absent_players() if p.club_id])
+
+
+def team_page(visitor: Visitor) -> GroupPage:
+    comp = services.results_for(visitor)
+    ranked, members = services.teams(comp)
+    rows = [{"place": f"{t.rank}=" if t.tied else str(t.rank), "rank": t.rank,
+             "name": t.team, "score": t.score, "counted": len(members.get(t.team, [])),
+             "members": ", ".join(comp.player(e).name for e in members.get(t.team, []))}
+            for t in ranked]
+    return GroupPage(comp, "Teams",
+                     "Registered tandems and teams: the sum of their players' scores.", rows, [])
+
+
+@dataclass(frozen=True)
+class PrizePage:
+    comp: services.Computation
+    # each prize with its winner (none while tied) and the players tied for it
+    prizes: list[tuple[PrizeResult, list[services.PlayerInfo], list[services.PlayerInfo]]]
+    custom: bool  # the tournament has prizes of its own after the League's seven
+    absent: list[services.PlayerInfo]
+
+    @property
+    def lead(self) -> str:
+        return ("The National League Prize Schedule (League Points and Games over the whole "
+                "tournament)" + (" and the tournament's own prizes" if self.custom else "") + ".")
+
+
+def prize_page(visitor: Visitor) -> PrizePage:
+    comp = services.results_for(visitor)
+    prizes = [(p, [comp.player(e) for e in p.winners],
+               [comp.player(e) for e in p.candidates]) for p in services.prizes(comp)]
+    return PrizePage(comp, prizes, visitor.tournament.custom_prizes.exists(),
+                     comp.absent_players())
