@@ -98,6 +98,8 @@ EXPECTED = {
     "printing:sheet_pdf": STAFF,
     "printing:series_sheets_pdf": STAFF,
     "printing:table_cards_pdf": ORGANIZER,
+    "printing:seating_pdf": ORGANIZER,
+    "printing:seat_slips_pdf": ORGANIZER,
 }
 
 # Who may open a page of each kind; the others are refused.
