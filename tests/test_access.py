@@ -104,6 +104,8 @@ EXPECTED = {
     "printing:club_standings_pdf": PUBLIC,
     "printing:team_standings_pdf": PUBLIC,
     "printing:prizes_pdf": PUBLIC,
+    "printing:seating_pdf": ORGANIZER,
+    "printing:seat_slips_pdf": ORGANIZER,
 }
 
 # Who may open a page of each kind; the others are refused.

@@ -45,3 +45,33 @@ def penalty_sheet(info):
 @pytest.fixture
 def info():
     return plain_info()
+
+
+SURNAMES = ["Müller", "Krüger", "Schröder", "Weiß", "Bäcker", "Öztürk", "Abel", "Adler",
+            "Brandt", "Fischer", "Hahn", "Jäger", "Koch", "Lange", "Meyer", "Mustermann",
+            "Neumann", "Peters", "Richter", "Schmidt-Rottluff", "Vogel", "Wagner", "Zimmermann",
+            "Ünal", "Yıldız"]
+FIRST_NAMES = ["Jürgen", "Änne", "Björn", "Zoë", "Anna", "Carl", "Emma", "Franz", "Ida",
+               "Otto", "Rosa", "Hans-Joachim"]
+CLUBS = ["Grün-Weiß Köln", "Kreuz Bube Düsseldorf", "SC Herz Dame München-Schwabing", ""]
+
+
+def many_rows(count, table_size=4):
+    """``count`` seated players, ``table_size`` a table (the last tables take one less when
+    the count does not divide), with umlauts, long names and clubs."""
+    from tournament.seating.charts import SeatRow
+
+    rows, number, table = [], 0, 0
+    while number < count:
+        table += 1
+        left = count - number
+        tables_left = -(-left // table_size)
+        size = -(-left // tables_left)
+        for position in range(1, size + 1):
+            number += 1
+            last = SURNAMES[number % len(SURNAMES)]
+            first = FIRST_NAMES[(number // len(SURNAMES)) % len(FIRST_NAMES)]
+            club = CLUBS[number % len(CLUBS)]
+            rows.append(SeatRow(table, position, number, f"{first} {last}",
+                                f"{last}, {first}", club))
+    return rows

@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import unicodedata
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from tournament.models import Seat, Series
+
+# letters NFKD does not take apart, spelled as a dictionary spells them
+_LETTERS = str.maketrans({"ø": "o", "ł": "l", "đ": "d", "ð": "d", "þ": "th", "æ": "ae",
+                          "œ": "oe", "ı": "i"})
 
 
 @dataclass(frozen=True)
@@ -30,12 +36,30 @@ def seat_rows(series: Series) -> list[SeatRow]:
     ]
 
 
-def chart_by_table(series: Series) -> list[tuple[int, list[SeatRow]]]:
+def name_key(text: str) -> tuple[str, str]:
+    """Dictionary order (DIN 5007, variant 1): case and accents ignored, Müller with Muller
+    before Mustermann, Öztürk among the O, ß as ss; the exact spelling breaks a tie."""
+    folded = text.casefold()
+    letters = unicodedata.normalize("NFKD", folded).translate(_LETTERS)
+    return "".join(c for c in letters if not unicodedata.combining(c)), folded
+
+
+def tables_of(rows: Iterable[SeatRow]) -> list[tuple[int, list[SeatRow]]]:
+    """The rows by table, in table and seat order."""
     tables: dict[int, list[SeatRow]] = defaultdict(list)
-    for row in seat_rows(series):
+    for row in rows:
         tables[row.table].append(row)
     return [(t, sorted(tables[t], key=lambda r: r.position)) for t in sorted(tables)]
 
 
+def alphabetical(rows: Iterable[SeatRow]) -> list[SeatRow]:
+    """The rows by surname and first name (``name_key``), namesakes by number."""
+    return sorted(rows, key=lambda r: (name_key(r.sort_name), r.number))
+
+
+def chart_by_table(series: Series) -> list[tuple[int, list[SeatRow]]]:
+    return tables_of(seat_rows(series))
+
+
 def chart_by_player(series: Series) -> list[SeatRow]:
-    return sorted(seat_rows(series), key=lambda r: (r.sort_name.lower(), r.number))
+    return alphabetical(seat_rows(series))

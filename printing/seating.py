@@ -1,0 +1,421 @@
+"""The seating of a series on paper, from the rows the room's charts show
+(``tournament.seating.charts``); no queries of its own.
+
+* ``write_chart``: one document with the chart **by table** (a grid of four tables a row, each
+  with its seats, names and numbers: a 1,000-player series on six A4 pages) and the chart **by
+  name** (alphabetical in three columns of name, club, table and seat: 210 names a page). Each
+  part counts its own pages and every page names its range ("tables 1–48", "Abel – Hahn"), so
+  the pages can be posted side by side.
+* ``write_slips``: one slip per player, "Series 2 — table 14, seat 3" with his name and the
+  tournament, 30 to an A4 page between dashed cut lines, in the order of the chart by name.
+
+Names sort as in a dictionary (``charts.alphabetical``): Müller with Muller, before Mustermann.
+A draft plan is printed with "draft" on every page and slip; a series without seats prints
+one page that says so.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import IO
+
+from reportlab.lib import colors
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Flowable, PageBreak
+
+from printing.base import FONT, FONT_BOLD, Layout, PageGroup, fit, render
+from tournament.seating.charts import SeatRow, alphabetical, tables_of
+
+FRAME_PADDING = 6  # reportlab's Frame pads its flowables by 6 points on every side
+INK = colors.black
+GREY = colors.Color(0.45, 0.45, 0.45)
+RULE = colors.Color(0.6, 0.6, 0.6)
+BAND = colors.Color(0.88, 0.88, 0.88)  # a table's title band
+STRIPE = colors.Color(0.93, 0.93, 0.93)  # every other row of the chart by name
+DRAFT_INK = colors.Color(0.75, 0, 0)
+SQUEEZE = 80.0  # a long name is narrowed down to this many per cent before it is made smaller
+
+HEADING = 24  # a page's heading: "Series 2 · by table" and its range
+DRAFT_LINE = 12
+DRAFT_TEXT = "DRAFT: not published yet, the plan may still change"
+
+# chart by table: a grid of blocks
+TABLE_COLUMNS = 4
+TABLE_GAP = 5
+BLOCK_TITLE = 12
+SEAT_LINE = 9.5
+SEAT_SIZE = 7.5
+
+# chart by name: columns of rows
+NAME_COLUMNS = 3
+NAME_GAP = 12
+NAME_LINE = 10
+NAME_SIZE = 8
+NAME_HEAD = 12
+CLUB_ROOM = 30  # at least this much of a name's cell is left for the club
+
+# slips: a grid cut with scissors or a guillotine
+SLIP_COLUMNS = 3
+SLIP_HEIGHT = 72  # at least: a page has as many rows as fit, the slips share the rest
+
+
+@dataclass(frozen=True)
+class SeatingPrint:
+    """What the documents print: the tournament's name, the series and its seats."""
+
+    tournament: str
+    series: int
+    rows: tuple[SeatRow, ...]
+    draft: bool = False
+
+    @property
+    def seated(self) -> bool:
+        return bool(self.rows)
+
+    def title(self, what: str) -> str:
+        return f"{self.tournament} · Series {self.series} · {what}"
+
+
+def usable(layout: Layout) -> tuple[float, float]:
+    """The width and height a flowable may take inside the frame (one point spare)."""
+    return layout.width - 2 * FRAME_PADDING, layout.height - 2 * FRAME_PADDING - 1
+
+
+class Page(Flowable):
+    """A page's content drawn straight on the canvas: ``paint(canvas, width, height)`` with the
+    origin at the bottom left of the frame's usable area."""
+
+    def __init__(self, width: float, height: float, paint: Callable[[Canvas, float, float],
+                                                                     None]):
+        super().__init__()
+        self.width, self.height, self.paint = width, height, paint
+
+    def wrap(self, available_width, available_height):
+        return self.width, self.height
+
+    def draw(self):
+        self.paint(self.canv, self.width, self.height)
+
+
+def squeeze(text: str, width: float, size: float, *, bold: bool = False,
+            smallest: float = 5) -> tuple[str, float, float]:
+    """``text``, its size and its horizontal scale (per cent) to fit ``width`` on one line:
+    first narrowed down to ``SQUEEZE`` per cent at its size, then smaller, then cut."""
+    font = FONT_BOLD if bold else FONT
+    natural = pdfmetrics.stringWidth(text, font, size)
+    if natural <= width:
+        return text, size, 100.0
+    if natural * SQUEEZE / 100 <= width:
+        return text, size, max(SQUEEZE, 100 * width / natural)
+    text, size = fit(text, width * 100 / SQUEEZE, size, bold=bold, smallest=smallest)
+    return text, size, SQUEEZE
+
+
+def _text(canv: Canvas, x: float, y: float, text: str, width: float, size: float, *,
+          bold: bool = False, right: bool = False, centre: bool = False, ink=INK,
+          smallest: float = 5) -> float:
+    """Draw ``text`` in ``width`` points from ``x``; returns the width it took."""
+    text, size, scale = squeeze(text, width, size, bold=bold, smallest=smallest)
+    font = FONT_BOLD if bold else FONT
+    taken = pdfmetrics.stringWidth(text, font, size) * scale / 100
+    if right:
+        x += width - taken
+    elif centre:
+        x += (width - taken) / 2
+    line = canv.beginText(x, y)
+    line.setFont(font, size)
+    line.setHorizScale(scale)
+    line.setFillColor(ink)
+    line.textOut(text)
+    canv.drawText(line)
+    return taken
+
+
+def _heading(canv: Canvas, width: float, top: float, left: str, right: str,
+             draft: bool) -> float:
+    """The page's heading below ``top``; returns its height."""
+    _text(canv, 0, top - 15, left, width * 0.6, 14, bold=True)
+    _text(canv, width * 0.6, top - 15, right, width * 0.4, 14, bold=True, right=True)
+    if not draft:
+        return HEADING
+    _text(canv, 0, top - HEADING - 6, DRAFT_TEXT, width, 9, bold=True, ink=DRAFT_INK)
+    return HEADING + DRAFT_LINE
+
+
+def heading_height(draft: bool) -> float:
+    return HEADING + (DRAFT_LINE if draft else 0)
+
+
+def surname(row: SeatRow) -> str:
+    return row.sort_name.split(",")[0].strip() or row.name.strip()
+
+
+def name_range(rows: Sequence[SeatRow]) -> str:
+    """"Abel – Hahn": the surnames of the first and the last row (full names if they agree)."""
+    first, last = surname(rows[0]), surname(rows[-1])
+    if first == last:
+        first, last = rows[0].sort_name.strip(", "), rows[-1].sort_name.strip(", ")
+    return first if first == last else f"{first} – {last}"
+
+
+def _pages(groups: list, key: str, title: Callable[[object], str], width: float, height: float,
+           paint: Callable[[object], Callable[[Canvas, float, float], None]]) -> list[Flowable]:
+    story: list[Flowable] = []
+    for i, group in enumerate(groups):
+        if i:
+            story.append(PageBreak())
+        story += [PageGroup(key, title(group)), Page(width, height, paint(group))]
+    return story
+
+
+# --- the chart by table --------------------------------------------------------------------
+
+Tables = list[tuple[int, list[SeatRow]]]
+
+
+def block_height(seats: int) -> float:
+    return BLOCK_TITLE + seats * SEAT_LINE + 3
+
+
+def table_pages(tables: Tables, height: float, columns: int = TABLE_COLUMNS) -> list[list[Tables]]:
+    """The rows of blocks (``columns`` tables each, in order) of each page ``height`` tall."""
+    pages: list[list[Tables]] = []
+    page: list[Tables] = []
+    used = 0.0
+    for start in range(0, len(tables), columns):
+        row = tables[start:start + columns]
+        needed = max(block_height(len(seats)) for _, seats in row) + TABLE_GAP
+        if page and used + needed > height:
+            pages.append(page)
+            page, used = [], 0.0
+        page.append(row)
+        used += needed
+    if page:
+        pages.append(page)
+    return pages
+
+
+def _block(canv: Canvas, x: float, top: float, width: float, number: int,
+           seats: list[SeatRow]) -> None:
+    height = block_height(len(seats))
+    canv.setFillColor(BAND)
+    canv.rect(x, top - BLOCK_TITLE, width, BLOCK_TITLE, stroke=0, fill=1)
+    canv.setStrokeColor(RULE)
+    canv.setLineWidth(0.6)
+    canv.rect(x, top - height, width, height, stroke=1, fill=0)
+    _text(canv, x + 4, top - BLOCK_TITLE + 3, f"Table {number}", width - 40, 9.5, bold=True)
+    _text(canv, x + width - 40, top - BLOCK_TITLE + 3, f"{len(seats)} players", 36, 6.5,
+          right=True, ink=GREY)
+    y = top - BLOCK_TITLE - SEAT_LINE + 2.5
+    for seat in seats:
+        _text(canv, x + 4, y, str(seat.position), 9, SEAT_SIZE, bold=True)
+        _text(canv, x + 14, y, seat.name.strip(), width - 44, SEAT_SIZE)
+        _text(canv, x + width - 28, y, str(seat.number), 24, SEAT_SIZE - 1, right=True,
+              ink=GREY)
+        y -= SEAT_LINE
+
+
+def _table_painter(chart: SeatingPrint, page: list[Tables]):
+    numbers = [number for row in page for number, _ in row]
+
+    def paint(canv: Canvas, width: float, height: float) -> None:
+        top = height - _heading(canv, width, height, f"Series {chart.series} · by table",
+                                f"tables {numbers[0]}–{numbers[-1]}", chart.draft)
+        block = (width - (TABLE_COLUMNS - 1) * TABLE_GAP) / TABLE_COLUMNS
+        for row in page:
+            for i, (number, seats) in enumerate(row):
+                _block(canv, i * (block + TABLE_GAP), top, block, number, seats)
+            top -= max(block_height(len(seats)) for _, seats in row) + TABLE_GAP
+
+    return paint
+
+
+def chart_by_table(chart: SeatingPrint, layout: Layout) -> list[Flowable]:
+    width, height = usable(layout)
+    pages = table_pages(tables_of(chart.rows), height - heading_height(chart.draft))
+
+    def title(page) -> str:
+        numbers = [number for row in page for number, _ in row]
+        return chart.title(f"seating by table · tables {numbers[0]}–{numbers[-1]}")
+
+    return _pages(pages, "tables", title, width, height,
+                  lambda page: _table_painter(chart, page))
+
+
+# --- the chart by name ---------------------------------------------------------------------
+
+def rows_per_column(height: float) -> int:
+    return int((height - NAME_HEAD) // NAME_LINE)
+
+
+def name_pages(rows: Sequence[SeatRow], per_column: int,
+               columns: int = NAME_COLUMNS) -> list[list[list[SeatRow]]]:
+    """The columns of each page, filled down then across; a page that is not full (the last)
+    shares its rows evenly between its columns."""
+    pages = []
+    per_page = per_column * columns
+    for start in range(0, len(rows), per_page):
+        chunk = list(rows[start:start + per_page])
+        length = -(-len(chunk) // columns)
+        pages.append([chunk[i:i + length] for i in range(0, len(chunk), length)])
+    return pages
+
+
+def _name_column(canv: Canvas, x: float, top: float, width: float, rows: list[SeatRow],
+                 clubs: bool) -> None:
+    """Name and club (small, after the name), table (bold) and seat."""
+    table_w, seat_w = 26.0, 22.0
+    name_w = width - table_w - seat_w
+    table_x = x + name_w
+    seat_x = table_x + table_w
+    y = top - NAME_HEAD + 3
+    _text(canv, x + 2, y, "Name, club" if clubs else "Name", name_w, 7, bold=True, ink=GREY)
+    _text(canv, table_x, y, "Table", table_w - 2, 7, bold=True, ink=GREY, right=True)
+    _text(canv, seat_x, y, "Seat", seat_w - 2, 7, bold=True, ink=GREY, right=True)
+    canv.setStrokeColor(INK)
+    canv.setLineWidth(0.6)
+    canv.line(x, top - NAME_HEAD, x + width, top - NAME_HEAD)
+    y = top - NAME_HEAD
+    for i, row in enumerate(rows):
+        if i % 2:
+            canv.setFillColor(STRIPE)
+            canv.rect(x, y - NAME_LINE, width, NAME_LINE, stroke=0, fill=1)
+        base = y - NAME_LINE + 2.6
+        room = name_w - 6
+        # with a club the name keeps at least CLUB_ROOM for it, and takes no more than it needs
+        taken = _text(canv, x + 2, base, row.sort_name.strip(", "),
+                      room - CLUB_ROOM if row.club else room, NAME_SIZE)
+        if row.club:
+            _text(canv, x + 2 + taken + 4, base, row.club, room - taken - 4, NAME_SIZE - 1.5,
+                  ink=GREY)
+        _text(canv, table_x, base, str(row.table), table_w - 2, NAME_SIZE + 1, bold=True,
+              right=True)
+        _text(canv, seat_x, base, str(row.position), seat_w - 2, NAME_SIZE, right=True)
+        y -= NAME_LINE
+
+
+def _name_painter(chart: SeatingPrint, page: list[list[SeatRow]], clubs: bool):
+    everyone = [row for column in page for row in column]
+
+    def paint(canv: Canvas, width: float, height: float) -> None:
+        top = height - _heading(canv, width, height, f"Series {chart.series} · by name",
+                                name_range(everyone), chart.draft)
+        column = (width - (NAME_COLUMNS - 1) * NAME_GAP) / NAME_COLUMNS
+        for i, rows in enumerate(page):
+            x = i * (column + NAME_GAP)
+            _name_column(canv, x, top, column, rows, clubs)
+            if i:
+                canv.setStrokeColor(RULE)
+                canv.setLineWidth(0.4)
+                canv.line(x - NAME_GAP / 2, top, x - NAME_GAP / 2,
+                          top - NAME_HEAD - len(page[0]) * NAME_LINE)
+
+    return paint
+
+
+def chart_by_name(chart: SeatingPrint, layout: Layout) -> list[Flowable]:
+    width, height = usable(layout)
+    rows = alphabetical(chart.rows)
+    pages = name_pages(rows, rows_per_column(height - heading_height(chart.draft)))
+    clubs = any(row.club for row in rows)  # no club anywhere: the heading says just "Name"
+
+    def title(page) -> str:
+        return chart.title(f"seating by name · {name_range([r for c in page for r in c])}")
+
+    return _pages(pages, "names", title, width, height,
+                  lambda page: _name_painter(chart, page, clubs))
+
+
+# --- seat slips ----------------------------------------------------------------------------
+
+def slip_text(series: int, row: SeatRow) -> str:
+    return f"Series {series} — table {row.table}, seat {row.position}"
+
+
+def slips_per_page(height: float) -> tuple[int, int]:
+    """Columns and rows of slips on a page ``height`` tall."""
+    return SLIP_COLUMNS, max(1, int(height // SLIP_HEIGHT))
+
+
+def _slip(canv: Canvas, x: float, y: float, width: float, height: float,
+          chart: SeatingPrint, row: SeatRow) -> None:
+    inner = width - 16
+    middle = y + height / 2
+    _text(canv, x + 8, middle + 18, chart.tournament, inner, 7, centre=True, ink=GREY)
+    _text(canv, x + 8, middle + 3, row.name.strip(), inner, 12, bold=True, centre=True)
+    _text(canv, x + 8, middle - 13, slip_text(chart.series, row), inner, 11, bold=True,
+          centre=True)
+    small = f"no. {row.number}" + (f" · {row.club}" if row.club else "")
+    _text(canv, x + 8, middle - 26, small, inner, 6.5, centre=True, ink=GREY)
+    if chart.draft:
+        _text(canv, x + 4, y + height - 9, "draft", 30, 6, bold=True, ink=DRAFT_INK)
+
+
+def _cut_lines(canv: Canvas, width: float, height: float, columns: int, rows: int) -> None:
+    canv.setStrokeColor(RULE)
+    canv.setLineWidth(0.5)
+    canv.setDash(3, 2)
+    for i in range(columns + 1):
+        canv.line(i * width / columns, 0, i * width / columns, height)
+    for j in range(rows + 1):
+        canv.line(0, j * height / rows, width, j * height / rows)
+    canv.setDash()
+
+
+def _slip_painter(chart: SeatingPrint, rows: list[SeatRow], columns: int, lines: int):
+    def paint(canv: Canvas, width: float, height: float) -> None:
+        _cut_lines(canv, width, height, columns, lines)
+        slip_w, slip_h = width / columns, height / lines
+        for i, row in enumerate(rows):
+            line, column = divmod(i, columns)
+            _slip(canv, column * slip_w, height - (line + 1) * slip_h, slip_w, slip_h,
+                  chart, row)
+
+    return paint
+
+
+def slips(chart: SeatingPrint, layout: Layout) -> list[Flowable]:
+    width, height = usable(layout)
+    columns, lines = slips_per_page(height)
+    rows = alphabetical(chart.rows)
+    per_page = columns * lines
+    pages = [rows[i:i + per_page] for i in range(0, len(rows), per_page)]
+    return _pages(pages, "slips", lambda page: chart.title(f"seat slips · {name_range(page)}"),
+                  width, height, lambda page: _slip_painter(chart, page, columns, lines))
+
+
+# --- the documents -------------------------------------------------------------------------
+
+def _not_seated(chart: SeatingPrint, layout: Layout) -> list[Flowable]:
+    width, _ = usable(layout)
+
+    def paint(canv: Canvas, w: float, h: float) -> None:
+        _text(canv, 0, h - 20, f"Series {chart.series} is not seated yet.", w, 16, bold=True)
+        _text(canv, 0, h - 40, "Seat it on the series page, then print again.", w, 11)
+
+    return [Page(width, 48, paint)]
+
+
+def write_chart(handle: IO[bytes], chart: SeatingPrint, *, paper_name: str = "a4",
+                printed_at: datetime.datetime | None = None) -> None:
+    """The chart by table, then the chart by name."""
+    def story(layout: Layout) -> list[Flowable]:
+        if not chart.seated:
+            return _not_seated(chart, layout)
+        return [*chart_by_table(chart, layout), PageBreak(), *chart_by_name(chart, layout)]
+
+    render(story, handle, title=chart.title("seating chart"), paper_name=paper_name,
+           printed_at=printed_at)
+
+
+def write_slips(handle: IO[bytes], chart: SeatingPrint, *, paper_name: str = "a4",
+                printed_at: datetime.datetime | None = None) -> None:
+    def story(layout: Layout) -> list[Flowable]:
+        return slips(chart, layout) if chart.seated else _not_seated(chart, layout)
+
+    render(story, handle, title=chart.title("seat slips"), paper_name=paper_name,
+           printed_at=printed_at)
+
