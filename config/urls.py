@@ -13,6 +13,7 @@ from django.contrib import admin
 from django.urls import include, path, register_converter
 
 from printing import urls_organize as printing_organize
+from printing import urls_public_comparative as printing_public_comparative
 from scoring import urls_organize as scoring_organize
 from scoring import urls_public as scoring_public
 from tournament import urls_organize as tournament_organize
@@ -47,5 +48,6 @@ urlpatterns = [
     path("", app("tournament", public=tournament_public, organize=tournament_organize,
                  table=tournament_table)),
     path("", app("scoring", public=scoring_public, organize_tournament=scoring_organize)),
-    path("", app("printing", organize_tournament=printing_organize)),
+    path("", app("printing", public=printing_public_comparative,
+                 organize_tournament=printing_organize)),
 ]

@@ -127,9 +127,9 @@ def _canvas_class(title: str, printed_at: datetime.datetime):
         def _decorate(self, group_title: str, number: int, count: int):
             width, height = self._pagesize
             top = height - MARGIN - 4
-            self.setFont(FONT_BOLD, 9)
-            self.drawString(MARGIN, top, fit(group_title, width - 2 * MARGIN - 80, 9,
-                                             bold=True)[0])
+            text, size = fit(group_title, width - 2 * MARGIN - 80, 9, bold=True)
+            self.setFont(FONT_BOLD, size)
+            self.drawString(MARGIN, top, text)
             self.setFont(FONT, 8)
             self.drawRightString(width - MARGIN, top, f"page {number} of {count}")
             self.setLineWidth(0.4)

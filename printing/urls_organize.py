@@ -2,10 +2,16 @@
 
 from django.urls import path
 
-from printing.views import sheets
+from printing.views import comparative, sheets
 
 urlpatterns = [
     path("series/<int:number>/table/<int:table>/sheet.pdf", sheets.sheet_pdf, name="sheet_pdf"),
     path("series/<int:number>/sheets.pdf", sheets.series_sheets_pdf, name="series_sheets_pdf"),
     path("series/<int:number>/table-cards.pdf", sheets.table_cards_pdf, name="table_cards_pdf"),
+]
+# comparative Skat: the hands are secret before play (printing/views/comparative.py)
+urlpatterns += [
+    path("series/<int:number>/hands.pdf", comparative.hands_pdf, name="hands_pdf"),
+    path("series/<int:number>/deck-labels.pdf", comparative.deck_labels_pdf,
+         name="deck_labels_pdf"),
 ]

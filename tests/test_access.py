@@ -98,6 +98,13 @@ EXPECTED = {
     "printing:sheet_pdf": STAFF,
     "printing:series_sheets_pdf": STAFF,
     "printing:table_cards_pdf": ORGANIZER,
+    "printing:hands_pdf": ORGANIZER,  # the hands are secret before play
+    "printing:deck_labels_pdf": ORGANIZER,
+    "printing:public_hands_pdf": STAFF,  # as tournament:hands: the public once released
+    "printing:comparative_pdf": PUBLIC,
+    "printing:comparative_series_pdf": PUBLIC,
+    "printing:travellers_pdf": PUBLIC,
+    "printing:traveller_pdf": PUBLIC,
 }
 
 # Who may open a page of each kind; the others are refused.
