@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from printing.views import seating, sheets
+from printing.views import comparative, seating, sheets
 
 urlpatterns = [
     path("series/<int:number>/table/<int:table>/sheet.pdf", sheets.sheet_pdf, name="sheet_pdf"),
@@ -11,4 +11,10 @@ urlpatterns = [
     path("series/<int:number>/print-progress/", sheets.print_progress, name="print_progress"),
     path("series/<int:number>/seating.pdf", seating.seating_pdf, name="seating_pdf"),
     path("series/<int:number>/seat-slips.pdf", seating.seat_slips_pdf, name="seat_slips_pdf"),
+]
+# comparative Skat: the hands are secret before play (printing/views/comparative.py)
+urlpatterns += [
+    path("series/<int:number>/hands.pdf", comparative.hands_pdf, name="hands_pdf"),
+    path("series/<int:number>/deck-labels.pdf", comparative.deck_labels_pdf,
+         name="deck_labels_pdf"),
 ]

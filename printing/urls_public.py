@@ -3,7 +3,7 @@ shows the same thing, its URL that page's with ``.pdf`` for the trailing slash."
 
 from django.urls import path
 
-from printing.views import results
+from printing.views import comparative, results
 
 urlpatterns = [
     path("standings.pdf", results.standings_pdf, name="standings_pdf"),
@@ -12,4 +12,13 @@ urlpatterns = [
     path("club-standings.pdf", results.club_standings_pdf, name="club_standings_pdf"),
     path("team-standings.pdf", results.team_standings_pdf, name="team_standings_pdf"),
     path("prizes.pdf", results.prizes_pdf, name="prizes_pdf"),
+    # comparative Skat
+    path("series/<int:number>/hands.pdf", comparative.public_hands_pdf, name="public_hands_pdf"),
+    path("comparative/standings.pdf", comparative.standings_pdf, name="comparative_pdf"),
+    path("comparative/series/<int:number>/standings.pdf", comparative.series_standings_pdf,
+         name="comparative_series_pdf"),
+    path("comparative/series/<int:number>/travellers.pdf", comparative.travellers_pdf,
+         name="travellers_pdf"),
+    path("comparative/series/<int:number>/deck/<int:deck>/traveller.pdf",
+         comparative.traveller_pdf, name="traveller_pdf"),
 ]

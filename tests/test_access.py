@@ -106,6 +106,13 @@ EXPECTED = {
     "printing:prizes_pdf": PUBLIC,
     "printing:seating_pdf": ORGANIZER,
     "printing:seat_slips_pdf": ORGANIZER,
+    "printing:hands_pdf": ORGANIZER,  # the hands are secret before play
+    "printing:deck_labels_pdf": ORGANIZER,
+    "printing:public_hands_pdf": STAFF,  # as tournament:hands: the public once released
+    "printing:comparative_pdf": PUBLIC,
+    "printing:comparative_series_pdf": PUBLIC,
+    "printing:travellers_pdf": PUBLIC,
+    "printing:traveller_pdf": PUBLIC,
 }
 
 # Who may open a page of each kind; the others are refused.

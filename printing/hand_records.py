@@ -1,0 +1,224 @@
+"""A comparative series' decks on paper: the hand records (every deck's hands by seat letter,
+its Skat and its dealer, several decks a page like a bridge hand-record sheet) and the deck
+labels to stick on the numbered deck boxes, many a page with cut lines.
+
+Fed by ``tournament.comparative.page.hand_records`` (what the hand-record page shows) and, for
+the labels, ``services.deck_paths`` (where each deck starts); no queries of their own.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import IO
+from xml.sax.saxutils import escape
+
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_CENTER, TA_RIGHT
+from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
+
+from printing.base import Layout, fit, render, style
+from tournament.comparative.page import SUITS, DeckRecord, SuitCards
+
+RED = colors.HexColor("#cc0000")  # hearts and diamonds, as on the page
+BLACK = colors.black
+SIZE = 8
+GAP = 8  # between two decks of a row
+DECK_COLUMNS = 2
+LETTER_WIDTH = 26
+FRAME_PADDING = 12  # reportlab's frame keeps 6 points each side of ``Layout.width``
+JACKS_WIDTH = 52
+
+
+def colour_of(suit: SuitCards | str) -> colors.Color:
+    """Red for hearts and diamonds, black for clubs and spades (a ``SuitCards`` or a symbol)."""
+    name = suit.colour if isinstance(suit, SuitCards) else next(
+        c for _, symbol, c in SUITS if symbol == suit)
+    return RED if name == "red" else BLACK
+
+
+def symbol(suit: SuitCards | str) -> str:
+    """The suit symbol as paragraph markup in its colour."""
+    text = suit.symbol if isinstance(suit, SuitCards) else suit
+    return f'<font color="#{colour_of(suit).hexval()[2:]}">{text}</font>'
+
+
+def _p(markup: str, size: float = SIZE, *, bold: bool = False, align: int = 0) -> Paragraph:
+    return Paragraph(markup, style(size, bold=bold, leading=size * 1.2, align=align))
+
+
+def _plain(text: str, width: float, size: float = SIZE, *, bold: bool = False,
+           align: int = 0) -> Paragraph:
+    text, size = fit(text, width - 4, size, bold=bold)
+    return _p(escape(text), size, bold=bold, align=align)
+
+
+def _ranks(cards: SuitCards | None, width: float) -> Paragraph | str:
+    if cards is None:
+        return ""
+    text, size = fit(cards.ranks, width - 4, SIZE)
+    return _p(escape(text), size)
+
+
+def _jacks(jacks: Sequence[SuitCards]) -> Paragraph:
+    return _p(" ".join(symbol(j) + "J" for j in jacks))
+
+
+def _deck_table(deck: DeckRecord, width: float, table_size: int) -> Table:
+    """One deck: a row a hand (the letter, its Jacks, then its cards suit by suit), the Skat
+    and the dealer; at a four-table the dealer holds no cards and says so."""
+    suit_width = (width - LETTER_WIDTH - JACKS_WIDTH) / len(SUITS)
+    widths = [LETTER_WIDTH, JACKS_WIDTH] + [suit_width] * len(SUITS)
+    title = f"Deck {deck.number}"
+    dealer = f"dealer {deck.dealer}" + (", sits out" if table_size == 4 else "")
+    rows: list[list] = [
+        [_p(escape(title), SIZE + 2, bold=True), "", "", "",
+         _plain(dealer, 2 * suit_width, SIZE, align=TA_RIGHT), ""],
+        ["", _p("Jacks", SIZE - 1)]
+        + [_p(symbol(s), SIZE + 1) for _, s, _ in SUITS],
+    ]
+    commands: list[tuple] = [("SPAN", (0, 0), (3, 0)), ("SPAN", (4, 0), (5, 0))]
+    for hand in deck.hands:
+        by_symbol = {s.symbol: s for s in hand.suits}
+        rows.append([_p(hand.letter, SIZE + 1, bold=True), _jacks(hand.jacks)]
+                    + [_ranks(by_symbol.get(s), suit_width) for _, s, _ in SUITS])
+        if hand.letter == deck.dealer:
+            commands.append(("BACKGROUND", (0, len(rows) - 1), (0, len(rows) - 1),
+                             colors.Color(0.88, 0.88, 0.88)))
+    skat = "&nbsp;&nbsp;&nbsp;".join(symbol(s) + "&nbsp;" + escape(s.ranks) for s in deck.skat)
+    rows.append([_p("Skat", SIZE - 1, bold=True), _p(skat), "", "", "", ""])
+    last = len(rows) - 1
+    commands += [("SPAN", (1, last), (-1, last)),
+                 ("LINEABOVE", (0, last), (-1, last), 0.4, colors.grey)]
+    table = Table(rows, colWidths=widths)
+    table.setStyle(TableStyle([
+        ("BOX", (0, 0), (-1, -1), 0.6, colors.black),
+        ("LINEBELOW", (0, 0), (-1, 0), 0.6, colors.black),
+        ("LINEBELOW", (0, 1), (-1, 1), 0.3, colors.grey),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("TOPPADDING", (0, 0), (-1, -1), 1), ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+        ("LEFTPADDING", (0, 0), (-1, -1), 2), ("RIGHTPADDING", (0, 0), (-1, -1), 2),
+        *commands,
+    ]))
+    return table
+
+
+def hands_title(tournament_name: str, series: int) -> str:
+    return f"{tournament_name} · Series {series} · hand records"
+
+
+def hands_story(decks: Sequence[DeckRecord], layout: Layout, *, heading: str,
+                table_size: int, seed: str) -> list[Flowable]:
+    full = layout.width - FRAME_PADDING
+    story: list[Flowable] = [
+        _plain(heading, full, 13, bold=True),
+        _p(escape(f"{len(decks)} decks for {table_size}-tables, dealt from seed {seed}. Each "
+                  "hand lists its Jacks, then its cards suit by suit; the dealer's letter is "
+                  "shaded."), 8),
+        Spacer(1, 6),
+    ]
+    if not decks:
+        return [*story, _plain("This series has no decks.", full, 10)]
+    width = (full - GAP * (DECK_COLUMNS - 1)) / DECK_COLUMNS
+    cells = [_deck_table(d, width, table_size) for d in decks]
+    rows = []
+    for i in range(0, len(cells), DECK_COLUMNS):
+        row: list = []
+        for cell in cells[i:i + DECK_COLUMNS]:
+            row += [cell, ""]
+        rows.append((row + ["", ""] * DECK_COLUMNS)[:2 * DECK_COLUMNS - 1])
+    grid = Table(rows, colWidths=([width, GAP] * DECK_COLUMNS)[:2 * DECK_COLUMNS - 1])
+    grid.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"),
+                              ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                              ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                              ("TOPPADDING", (0, 0), (-1, -1), 0),
+                              ("BOTTOMPADDING", (0, 0), (-1, -1), GAP)]))
+    return [*story, grid]
+
+
+def write_hand_records(handle: IO[bytes], decks: Sequence[DeckRecord], *, tournament_name: str,
+                       series: int, table_size: int, seed: str, paper_name: str = "a4",
+                       printed_at: datetime.datetime | None = None) -> None:
+    title = hands_title(tournament_name, series)
+    render(lambda layout: hands_story(decks, layout, heading=title, table_size=table_size,
+                                      seed=seed),
+           handle, title=title, paper_name=paper_name, printed_at=printed_at)
+
+
+# -- deck labels ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DeckLabel:
+    """One deck box: its deck, and, once the room is seated, its section and first table."""
+
+    deck: int
+    dealer: str
+    section: int | None = None
+    table: int | None = None  # the table that plays it in round 1
+
+
+LABEL_COLUMNS = 3
+LABEL_HEIGHT = 84  # eight rows on A4 and on Letter
+CUT = (3, 2)  # the dashes of the cut lines
+
+
+def deck_labels(decks: Sequence[DeckRecord], paths: Sequence | None) -> list[DeckLabel]:
+    """A label per deck box: one per deck and section once the room is seated (each section
+    plays its own copy), else one per deck with the table left to fill in by hand.
+    ``paths``: ``services.deck_paths`` of the room (None or empty: not seated)."""
+    dealers = {d.number: d.dealer for d in decks}
+    if not paths:
+        return [DeckLabel(d.number, d.dealer) for d in decks]
+    return [DeckLabel(p.deck, dealers.get(p.deck, "?"), p.section,
+                      p.tables[0] if p.tables else None)
+            for p in sorted(paths, key=lambda p: (p.section, p.deck))]
+
+
+def _label(label: DeckLabel, width: float, *, tournament_name: str, series: int,
+           sections: int) -> list[Flowable]:
+    width -= 12  # the cell's padding
+    where = "starts at table " + (str(label.table) if label.table else "____")
+    if label.section is not None and sections > 1:
+        where = f"section {label.section} · {where}"
+    return [
+        _plain(tournament_name, width, 7, bold=True, align=TA_CENTER),
+        _plain(f"Series {series}", width, 8, align=TA_CENTER),
+        Paragraph(f"Deck {label.deck}", style(22, bold=True, leading=26, align=TA_CENTER)),
+        _plain(where, width, 8, align=TA_CENTER),
+        _plain(f"dealer {label.dealer}", width, 7, align=TA_CENTER),
+    ]
+
+
+def labels_story(labels: Sequence[DeckLabel], layout: Layout, *, tournament_name: str,
+                 series: int) -> list[Flowable]:
+    if not labels:
+        return [_plain("This series has no decks.", layout.width - FRAME_PADDING, 10)]
+    width = (layout.width - FRAME_PADDING) / LABEL_COLUMNS
+    sections = len({label.section for label in labels})
+    cells = [_label(label, width, tournament_name=tournament_name, series=series,
+                    sections=sections) for label in labels]
+    rows = [(cells[i:i + LABEL_COLUMNS] + [""] * LABEL_COLUMNS)[:LABEL_COLUMNS]
+            for i in range(0, len(cells), LABEL_COLUMNS)]
+    grid = Table(rows, colWidths=[width] * LABEL_COLUMNS, rowHeights=LABEL_HEIGHT)
+    grid.setStyle(TableStyle([
+        ("GRID", (0, 0), (-1, -1), 0.5, colors.grey, 1, CUT),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("TOPPADDING", (0, 0), (-1, -1), 2), ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+    ]))
+    return [grid]
+
+
+def labels_title(tournament_name: str, series: int) -> str:
+    return f"{tournament_name} · Series {series} · deck labels"
+
+
+def write_deck_labels(handle: IO[bytes], labels: Sequence[DeckLabel], *, tournament_name: str,
+                      series: int, paper_name: str = "a4",
+                      printed_at: datetime.datetime | None = None) -> None:
+    render(lambda layout: labels_story(labels, layout, tournament_name=tournament_name,
+                                       series=series),
+           handle, title=labels_title(tournament_name, series), paper_name=paper_name,
+           printed_at=printed_at)
+
