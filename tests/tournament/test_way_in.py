@@ -5,6 +5,7 @@ what stands between a series and its release."""
 import datetime
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
 from scoring import services
@@ -257,3 +258,13 @@ def test_the_results_page_shows_the_blockers(marta_client, club_night, four, thr
     finish(three)
     page = html(marta_client, reverse("scoring:results_admin", args=[club_night.slug]))
     assert "ready to release" in page
+
+
+def test_an_assistant_is_sent_to_the_door_and_the_sheets(club_night, django_user_model):
+    helper = django_user_model.objects.create_user("helper")
+    club_night.assistants.add(helper)
+    client = Client()
+    client.force_login(helper)
+    _, nxt = steps(client, club_night)
+    assert "Score sheets of series 1" in nxt and "Release" not in nxt
+    assert f'href="{reverse("tournament:series", args=[club_night.slug, 1])}"' not in nxt
