@@ -33,6 +33,8 @@ class Results:
     provisional: bool  # some counted sheet is not confirmed yet
     # Seated at a counted table of a published series: these are ranked, even with 0 points.
     played: frozenset[int]
+    # the status of each series with seats among those loaded, by number
+    statuses: dict[int, str] = field(default_factory=dict)
 
     @property
     def did_not_play(self) -> tuple[int, ...]:
@@ -57,7 +59,7 @@ def load_results(tournament: Tournament, confirmed_only: bool = False,
                     .values_list("id", flat=True))
     played = frozenset(entry for table_id in counted - tables.drafts
                        for entry in tables.seats[table_id].values())
-    return Results(deals, penalties, entries, provisional, played)
+    return Results(deals, penalties, entries, provisional, played, tables.statuses)
 
 
 @dataclass
@@ -67,6 +69,7 @@ class _Tables:
     seats: dict[int, dict[int, int]] = field(default_factory=lambda: defaultdict(dict))
     meta: dict[int, tuple[int, int, str]] = field(default_factory=dict)  # (series, table, status)
     drafts: set[int] = field(default_factory=set)  # of a plan not yet published: nobody sat
+    statuses: dict[int, str] = field(default_factory=dict)  # series number -> status
 
 
 def _load_seats(tournament: Tournament, series: int | None, released_only: bool) -> _Tables:
@@ -85,6 +88,7 @@ def _load_seats(tournament: Tournament, series: int | None, released_only: bool)
     ):
         tables.seats[table_id][position] = entry_id
         tables.meta[table_id] = (series_number, table_number, status)
+        tables.statuses[series_number] = series_status
         if series_status == SeriesStatus.DRAFT:
             tables.drafts.add(table_id)
     return tables

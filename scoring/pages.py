@@ -14,7 +14,7 @@ from scoring.prizes import PrizeResult
 from tournament.models import Club
 from tournament.permissions import Visitor
 
-NOTHING_RELEASED = "No results are released yet."
+NOTHING_RELEASED = "Nothing is released yet."  # the pages' words too (scoring/_nav.html)
 
 
 @dataclass(frozen=True)

@@ -38,8 +38,9 @@ from scoring.standings import (
 )
 from tournament import lifecycle
 from tournament.audit import record_change
+from tournament.guide import counted_words
 from tournament.models import AuditAction, DealSet, Entry, Series, SeriesStatus, Tournament
-from tournament.permissions import Visitor
+from tournament.permissions import Visitor, counts_results_of
 from tournament.refusals import Refusal
 
 
@@ -67,6 +68,8 @@ class Computation:
     players: dict[int, PlayerInfo]
     series: int | None
     released_only: bool
+    # the series these results count (``permissions.counts_results_of``), in order
+    counted: tuple[int, ...] = ()
 
     @property
     def provisional(self) -> bool:
@@ -90,6 +93,17 @@ class Computation:
 
     def player(self, entry: int) -> PlayerInfo:
         return self.players.get(entry) or PlayerInfo(entry, 0, "?", "?", None, "")
+
+    @property
+    def nothing_counted(self) -> bool:
+        """Nothing to rank yet: the pages say so instead of a table of zeros and a prize tie
+        among everybody."""
+        return not self.counted
+
+    @property
+    def counted_words(self) -> str:
+        """ "Series 1 and 2 of 3 counted.", for the pages' lead."""
+        return counted_words(self.counted, self.tournament.series_count)
 
 
 def scoring_settings(tournament: Tournament) -> ScoringSettings:
@@ -118,8 +132,10 @@ def compute(tournament: Tournament, series: int | None = None,
     ranked = standings(system, results.deals, results.penalties, results.played)
     league = (ranked if system is ScoringSystem.LEAGUE else
               league_standings(results.deals, results.penalties, results.played))
+    counted = tuple(n for n, status in sorted(results.statuses.items())
+                    if counts_results_of(status, released_only))
     return Computation(tournament, system, tuple(ranked), tuple(league), results,
-                       players_of(tournament), series, released_only)
+                       players_of(tournament), series, released_only, counted)
 
 
 def clubs(comp: Computation) -> list[ClubStanding]:

@@ -15,8 +15,12 @@ in progress, and the series is released again when every sheet is confirmed agai
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from django.db.models import Count
+
 from tournament.audit import record_change
-from tournament.models import AuditAction, Series, SeriesStatus
+from tournament.models import AuditAction, Series, SeriesStatus, SheetStatus
 from tournament.refusals import Refusal
 
 S = SeriesStatus
@@ -96,3 +100,62 @@ class ReleasedSeries(LifecycleError):
                          "sheet shows “correction in progress” on the public pages until the "
                          "sheet is confirmed again; tick the box to confirm.")
         self.series = series
+
+
+# A congress series has a thousand tables: the release panel names this many, counts the rest.
+BLOCKERS_SHOWN = 20
+
+
+@dataclass(frozen=True)
+class ReleaseCheck:
+    """What stands between a series and the release of its results, in words."""
+
+    series: int
+    ready: bool  # the organizer may release it now
+    released: bool
+    summary: str  # "ready to release", "not seated yet", "2 tables not confirmed", …
+    blockers: tuple[str, ...] = ()  # "Table 4: 31 of 36 deals", at most BLOCKERS_SHOWN
+    more: int = 0  # further tables not confirmed, not named
+
+
+def release_check(series: Series, limit: int = BLOCKERS_SHOWN) -> ReleaseCheck:
+    """Why ``series`` can or cannot be released (or what a correction waits for): at most
+    two queries, however many tables the series has."""
+    status = series.status
+    if status == S.DRAFT:
+        return ReleaseCheck(series.number, False, False,
+                            "not seated yet: seat and publish the series first")
+    if status == S.RELEASED:
+        return ReleaseCheck(series.number, False, True, "released")
+    if status == S.CONFIRMED:
+        return ReleaseCheck(series.number, True, False,
+                            "ready to release: every sheet is confirmed")
+    if status == S.SEATED:
+        return ReleaseCheck(series.number, False, False, "seated, no deal entered yet")
+    waiting = series.tables.exclude(sheet_status=SheetStatus.CONFIRMED)
+    total = waiting.count()
+    tables = f"{total} table{'s' if total != 1 else ''}"
+    summary = (f"released; a correction is in progress at {tables}"
+               if status == S.CORRECTING else f"{tables} not confirmed")
+    rows = (waiting.order_by("number")
+            .annotate(played=Count("deals", distinct=True), players=Count("seats", distinct=True))
+            .values_list("number", "sheet_status", "played", "players")[:limit])
+    tournament = series.tournament
+    blockers = tuple(_blocker(number, sheet, played, players, tournament.deals_at(players))
+                     for number, sheet, played, players in rows)
+    return ReleaseCheck(series.number, False, status == S.CORRECTING, summary, blockers,
+                        max(total - len(blockers), 0))
+
+
+def _blocker(table: int, sheet: str, played: int, players: int, due: int) -> str:
+    if players not in (3, 4):
+        return f"Table {table}: {players} players; a sheet needs 3 or 4"
+    if played < due:
+        return f"Table {table}: {played} of {due} deals"
+    if sheet == SheetStatus.SUBMITTED:
+        return f"Table {table}: submitted, not confirmed"
+    return f"Table {table}: all {due} deals in, not submitted"
+
+
+def release_checks(series_list) -> list[ReleaseCheck]:
+    return [release_check(s) for s in series_list]

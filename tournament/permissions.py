@@ -21,7 +21,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 
-from tournament.models import Series, SeriesStatus, Table, Tournament
+from tournament.models import RELEASED_STATES, Series, SeriesStatus, Table, Tournament
 
 
 class Role(enum.IntEnum):
@@ -136,6 +136,22 @@ class Visitor:
 
     def sees_results_of(self, series: Series) -> bool:
         return self.staff or series.is_released
+
+    def counts(self, series: Series) -> bool:
+        """Whether the result pages count ``series`` for this visitor."""
+        return counts_results_of(series.status, self.released_only)
+
+
+# A series has results once its first deal is entered (the status then leaves "seated").
+PLAYED_STATES = (SeriesStatus.PLAYING, SeriesStatus.CONFIRMED, *RELEASED_STATES)
+
+
+def counts_results_of(status: str, released_only: bool) -> bool:
+    """Whether results count a series of this status: for the public a released series, for
+    the staff every series under way; never one without a deal (no table of zeros)."""
+    if released_only:
+        return status in RELEASED_STATES
+    return status in PLAYED_STATES
 
 
 def public_page(view):

@@ -11,6 +11,7 @@ from django.views.decorators.http import require_POST
 from scoring import reseat, services
 from scoring.forms import CustomPrizeForm, LotForm, SeatByResultsForm, SettingsForm, TeamForm
 from scoring.models import Team
+from tournament import lifecycle
 from tournament.permissions import organizer_required
 
 
@@ -34,6 +35,7 @@ def results_admin(request, tournament):
         "teams": Team.objects.filter(tournament=tournament).prefetch_related("members"),
         "team_form": TeamForm(prefix="team"), "prize_form": CustomPrizeForm(prefix="prize"),
         "custom_prizes": tournament.custom_prizes.all(),
+        "release_checks": lifecycle.release_checks(tournament.series.all()),
     })
 
 

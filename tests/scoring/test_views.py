@@ -54,10 +54,10 @@ def test_organizer_sees_provisional_standings_sorted_and_filtered(client, demo):
 def test_the_public_sees_only_released_series(client, demo):
     tournament, boss = demo
     page = client.get(url("standings", tournament)).content.decode()
-    assert "No results are released yet." in page
+    assert "Nothing is released yet" in page
     services.release_series(tournament.series.get(number=1), boss)
     page = client.get(url("standings", tournament)).content.decode()
-    assert "No results are released yet." not in page and "Provisional" not in page
+    assert "Nothing is released yet" not in page and "Provisional" not in page
     released = services.compute(tournament, released_only=True)
     assert {d.series for d in released.results.deals} == {1}
     assert client.get(url("series_standings", tournament, 3)).status_code == 200

@@ -69,6 +69,7 @@ class SheetPage:
     scorekeeper: str = ""
     organizer_penalties: frozenset[int] = frozenset()  # removable by an organizer only
     extra: dict = field(default_factory=dict)
+    read_only: bool = False  # the public's copy of a released sheet: no forms, no links
 
     @property
     def organizer(self) -> bool:
@@ -102,7 +103,7 @@ class SheetPage:
     @property
     def can_enter(self) -> bool:
         """Deals may be entered and corrected (the services decide in the end)."""
-        if self.table.series.status == SeriesStatus.DRAFT or not self.playable:
+        if self.read_only or self.table.series.status == SeriesStatus.DRAFT or not self.playable:
             return False
         if self.status != SheetStatus.CONFIRMED:
             return True
@@ -236,20 +237,22 @@ def confirm_form(info: TableInfo, organizer: bool, data=None) -> ConfirmForm:
 def sheet_page(table: Table, role: Role, scorekeeper: str = "", *,
                deal_form: DealForm | None = None, penalty_form: PenaltyForm | None = None,
                submit_form: SubmitForm | None = None,
-               confirm: ConfirmForm | None = None) -> SheetPage:
-    """Everything the sheet page shows; forms given are bound forms with errors to show."""
+               confirm: ConfirmForm | None = None, read_only: bool = False) -> SheetPage:
+    """Everything the sheet page shows; forms given are bound forms with errors to show.
+    ``read_only``: the public's copy of a released sheet, without forms or entry links."""
     info = table_info(table)
     if info.size not in (3, 4):
         problem = (f"Table {table.number} has {info.size} players; a score sheet needs 3 or 4. "
                    "An organizer corrects the series plan first.")
         empty = Sheet(info.size, 0, (), (0,) * info.size, 0, (problem,))
-        return SheetPage(info=info, sheet=empty, role=role, rows=[])
+        return SheetPage(info=info, sheet=empty, role=role, rows=[], read_only=read_only)
     sheet = load_sheet(info)
     page = SheetPage(info=info, sheet=sheet, role=role,
                      rows=display_rows(info, sheet),
                      scorekeeper=scorekeeper or default_scorekeeper(table),
                      organizer_penalties=frozenset(
-                         table.penalties.filter(by_organizer=True).values_list("pk", flat=True)))
+                         table.penalties.filter(by_organizer=True).values_list("pk", flat=True)),
+                     read_only=read_only)
     if not page.can_enter:
         return page
     if sheet.next_number <= sheet.deal_count:

@@ -1,10 +1,12 @@
 """Views of the tournament app."""
 
 from django.shortcuts import render
+from django.utils import timezone
 
-from engine import rule_sets
+from tournament.guide import front_page
 
 
 def home(request):
-    """The front page: what the site does and which rule sets the engine knows."""
-    return render(request, "tournament/home.html", {"rule_sets": rule_sets()})
+    """The front page: public tournaments for everybody, the visitor's own when logged in."""
+    return render(request, "tournament/home.html", {
+        "front": front_page(request.user, timezone.localdate())})

@@ -11,9 +11,16 @@ from django.shortcuts import redirect, render
 
 from tournament.audit import changes, record_change
 from tournament.forms import AuditFilterForm, TournamentForm
+from tournament.guide import next_steps
 from tournament.models import AuditAction, Tournament
 from tournament.parsing import page_number
-from tournament.permissions import organizer_required, staff_required, tournaments_of
+from tournament.permissions import (
+    Role,
+    organizer_required,
+    role_of,
+    staff_required,
+    tournaments_of,
+)
 from tournament.seating.services import ensure_series
 
 
@@ -78,10 +85,12 @@ def dashboard(request, tournament):
     table_counts = dict(
         tournament.series.annotate(n=Count("tables")).values_list("number", "n")
     )
+    series_list = [(s, table_counts.get(s.number, 0)) for s in series]
     return render(request, "tournament/organize/dashboard.html", {
-        "tournament": tournament, "counts": counts,
-        "series_list": [(s, table_counts.get(s.number, 0)) for s in series],
+        "tournament": tournament, "counts": counts, "series_list": series_list,
         "options": tournament.resolved_options,
+        "steps": next_steps(tournament, counts, series_list,
+                            role_of(request.user, tournament) is Role.ORGANIZER),
     })
 
 

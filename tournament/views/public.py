@@ -6,9 +6,11 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 
 from engine import dealer_seat
+from tournament.guide import counted_words
 from tournament.models import Series, Table
-from tournament.permissions import Visitor, public_page
+from tournament.permissions import Role, Visitor, public_page
 from tournament.seating import charts
+from tournament.sheets.page import sheet_page
 
 
 def _seated_series(visitor: Visitor, number: int) -> Series:
@@ -20,10 +22,13 @@ def _seated_series(visitor: Visitor, number: int) -> Series:
 
 @public_page
 def tournament_page(request, visitor):
-    series = [s for s in visitor.tournament.series.order_by("number")
-              if visitor.sees_seating_of(s)]
+    every = list(visitor.tournament.series.order_by("number"))
+    counted = [s.number for s in every if visitor.counts(s)]
     return render(request, "tournament/public/tournament.html", {
-        "tournament": visitor.tournament, "series_list": series, "organizer": visitor.staff})
+        "tournament": visitor.tournament, "organizer": visitor.staff,
+        "series_list": [s for s in every if visitor.sees_seating_of(s)],
+        "counted": counted_words(counted, visitor.tournament.series_count),
+        "correcting": [s.number for s in every if s.is_correcting]})
 
 
 @public_page
@@ -54,8 +59,11 @@ def table_page(request, visitor, number, table):
     first_dealer = None
     if size in (3, 4):
         first_dealer = rows[dealer_seat(1, size, tournament.rules) - 1]
+    # the sheet is public once the series' results are (read-only: no token, no forms)
+    sheet = (sheet_page(table_obj, Role.NONE, read_only=True)
+             if series.is_released and size in (3, 4) else None)
     return render(request, "tournament/public/table.html", {
         "tournament": tournament, "series": series, "table": table_obj, "rows": rows,
         "first_dealer": first_dealer, "deals": tournament.deals_at(size) if size else 0,
-        "organizer": visitor.staff,
+        "organizer": visitor.staff, "page": sheet, "sheet": sheet.sheet if sheet else None,
     })
