@@ -85,13 +85,23 @@ def _sheet_url(table: Table) -> str:
 
 
 def _render_sheet(request, table: Table, role: Role, status: int = 200, **forms):
-    page = sheet_page(table, role, _scorekeeper(request, table), **forms)
+    page = sheet_page(table, role, _scorekeeper(request, table),
+                      own_submission=_own_submission(request, table), **forms)
     return render(request, SHEET_TEMPLATE, {
         "page": page, "tournament": page.info.tournament, "series": table.series,
         "table": table, "sheet": page.sheet,
         "player_names": [p.name for p in page.info.players],
         "confirm_names": confirm_names(page.info, table.submitted_by),
     }, status=status)
+
+
+def _own_submission(request, table: Table) -> bool:
+    """This device or this account submitted the sheet (an organizer may then override)."""
+    if not table.submitted_by:
+        return False
+    user = request.user
+    return (table.submitted_session == session_tag(request) or
+            (user.is_authenticated and user.get_username().lower() == table.submitted_by.lower()))
 
 
 def _deal_message(deal: Deal) -> str:
@@ -267,7 +277,8 @@ def sheet_confirm(request, table, role):
     if request.method != "POST":
         return redirect(_sheet_url(table))
     info = deals.table_info(table)
-    form = confirm_form(info, role is Role.ORGANIZER, request.POST)
+    form = confirm_form(info, role is Role.ORGANIZER, request.POST,
+                        own=_own_submission(request, table))
     if not form.is_valid():
         return _render_sheet(request, table, role, confirm=form)
     try:
