@@ -242,7 +242,8 @@ def test_an_organizer_can_override_and_it_is_logged(marta_client, client, three)
     # the organizer still sees the entry form, and can reopen
     html = marta_client.get(u("sheet", three.token)).content.decode()
     assert "Reopen the sheet" in html
-    marta_client.post(u("sheet_reopen", three.series.tournament.slug, 1, three.number))
+    marta_client.post(u("sheet_reopen", three.series.tournament.slug, 1, three.number),
+                      {"sure": "1"})
     three.refresh_from_db()
     assert three.sheet_status == SheetStatus.OPEN
     assert client.post(u("sheet_reopen", three.series.tournament.slug, 1,

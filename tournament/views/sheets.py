@@ -38,6 +38,7 @@ from tournament.sheets.page import (
     sheet_page,
 )
 from tournament.sheets.services import SheetError, StaleSheet
+from tournament.views.confirm import Question, ask, confirmed
 
 SHEET_TEMPLATE = "tournament/sheet/sheet.html"
 
@@ -323,6 +324,18 @@ def deal_delete(request, tournament, number, table, deal):
 @organizer_required
 def sheet_reopen(request, tournament, number, table):
     table = _table(tournament, number, table)
+    if not confirmed(request) and not table.is_open:
+        said = [f"The sheet of table {table.number} of series {number} goes back to its "
+                f"players: deals can be changed again, and its "
+                f"{'confirmation' if table.is_confirmed else 'submission'} is void.",
+                "The sheet must be submitted and confirmed again before the series' results "
+                "count as final."]
+        if table.series.is_released:
+            said.append(f"The results of series {number} are released: the public pages say "
+                        "“correction in progress” until this sheet is confirmed again.")
+        return ask(request, Question(f"Reopen the sheet of table {table.number}?", said,
+                                     yes="Reopen the sheet", cancel=_sheet_url(table)),
+                   tournament)
     try:
         deals.reopen_sheet(table, request.user, released_ok=bool(request.POST.get("released_ok")),
                            session=session_tag(request))
