@@ -11,6 +11,8 @@ the views' decorators in `tournament.permissions`; `tests/test_access.py` checks
 """
 
 from django.contrib import admin
+from django.http import HttpResponsePermanentRedirect
+from django.templatetags.static import static
 from django.urls import include, path, register_converter
 
 from printing import urls_organize as printing_organize
@@ -40,8 +42,14 @@ def app(name: str, *, public=None, organize=None, table=None, organize_tournamen
     return include((patterns, name))
 
 
+def favicon(request):
+    """Browsers ask for /favicon.ico whatever the page links: send them to the club (SVG)."""
+    return HttpResponsePermanentRedirect(static("img/favicon.svg"))
+
+
 urlpatterns = [
     path("admin/", admin.site.urls),
+    path("favicon.ico", favicon, name="favicon"),
     path("", home, name="home"),
     path("login/", accounts.LoginView.as_view(), name="login"),
     path("logout/", accounts.LogoutView.as_view(), name="logout"),

@@ -28,7 +28,8 @@ def _declaration(d: Declaration, rules: RuleSet, outcome: Outcome) -> str:
         parts[0] = f"{name} Passt Nicht"
     if rules.hand_flags:
         if game.kind is GameKind.NULL:
-            parts[0] = "Null" + (" Ouvert" if d.ouvert else "") + (" Hand" if d.hand else "")
+            # the rule set's own name for the game, its flags after it
+            parts[0] = name + (" Ouvert" if d.ouvert else "") + (" Hand" if d.hand else "")
         else:
             parts[0] += " Ouvert" if d.ouvert else " Hand" if d.hand else ""
     if game.has_trumps:

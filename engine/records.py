@@ -120,7 +120,7 @@ def _ramsch(present: Present, flags: Set[str], game: Game,
                          f"not {card_points}.")
     if options.get(OptionKey.POINT_RAMSCH) and card_points is None:
         raise refuse(RecordKey.CARD_POINTS, "card_points_missing",
-                     "Point Ramsch charges the loser his card points; enter them.")
+                     "Point Ramsch charges the loser their card points; enter them.")
     all_tricks = RecordKey.ALL_TRICKS in flags
     if all_tricks and card_points not in (None, 120):
         raise refuse(RecordKey.CARD_POINTS, "ramsch_all_tricks",

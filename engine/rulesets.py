@@ -262,7 +262,7 @@ def _nasl(key: str, name: str, grand: int, guckser: int, source: str) -> RuleSet
             Option(OptionKey.CONTRA, False, "Contra and Re-Contra"),
             Option(OptionKey.RAMSCH, True, "Ramsch when all pass (off: the deal is passed)"),
             Option(OptionKey.POINT_RAMSCH, False,
-                   "Point Ramsch: the loser is charged his card points"),
+                   "Point Ramsch: the loser is charged their card points"),
         ),
         ramsch_values=(20, 30, 50),
         penalties=_NASL_PENALTIES,
@@ -311,7 +311,7 @@ HERTEFELD = RuleSet(  # docs/rules.md §5
         Option(OptionKey.CALL, True, "the Simple Game (Frage)"),
         Option(OptionKey.REVOLUTION, True, "Revolution (Grand Nullo Ouvert), 72"),
         Option(OptionKey.RAMSCH, True, "Ramsch when all pass (off: the cards are thrown in)"),
-        Option(OptionKey.POINT_RAMSCH, False, "Point Ramsch: the loser pays his card points"),
+        Option(OptionKey.POINT_RAMSCH, False, "Point Ramsch: the loser pays their card points"),
     ),
     ramsch_values=(10, 15, 20),
     penalties=(

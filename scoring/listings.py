@@ -13,14 +13,21 @@ from scoring.comparative import rounded
 NUM = {"th": {"class": "num"}, "td": {"class": "num"}}
 
 
+def secondary(num: bool = False) -> dict:
+    """A column a phone hides (``col-secondary``, static/css/site.css) so that the page fits
+    390 px and the Points stay in view."""
+    css = "num col-secondary" if num else "col-secondary"
+    return {"th": {"class": css}, "td": {"class": css}}
+
+
 class StandingsTable(tables.Table):
     place = tables.Column(verbose_name="Place", attrs=NUM, order_by=("rank",))
-    number = tables.Column(verbose_name="No.", attrs=NUM)
+    number = tables.Column(verbose_name="No.", attrs=secondary(num=True))
     name = tables.Column(verbose_name="Player", order_by=("sort_name",))
-    club = tables.Column(verbose_name="Club", default="")
+    club = tables.Column(verbose_name="Club", default="", attrs=secondary())
     points = tables.Column(verbose_name="Points", attrs=NUM)
-    won = tables.Column(verbose_name="Won", attrs=NUM)
-    lost = tables.Column(verbose_name="Lost", attrs=NUM)
+    won = tables.Column(verbose_name="Won", attrs=secondary(num=True))
+    lost = tables.Column(verbose_name="Lost", attrs=secondary(num=True))
     games = tables.Column(verbose_name="Games", attrs=NUM)
     score = tables.Column(verbose_name="Score", attrs=NUM)
 
@@ -50,8 +57,9 @@ class GroupTable(tables.Table):
     place = tables.Column(verbose_name="Place", attrs=NUM, order_by=("rank",))
     name = tables.Column(verbose_name="Name")
     score = tables.Column(verbose_name="Score", attrs=NUM)
-    counted = tables.Column(verbose_name="Players counted", attrs=NUM)
-    members = tables.Column(verbose_name="Players", orderable=False)
+    counted = tables.Column(verbose_name="Players counted", attrs=secondary(num=True))
+    members = tables.Column(verbose_name="Players", orderable=False,
+                            attrs={"td": {"class": "members"}})
 
     class Meta:
         attrs = {"class": "data groups"}

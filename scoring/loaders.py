@@ -8,7 +8,7 @@ from collections import Counter, defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from engine import ScoringSystem
+from engine import RuleSet, ScoringSystem, get_rule_set
 from scoring.comparative import LETTERS, DeckResult
 from scoring.standings import DealResult, PenaltyResult, deal_scores
 from tournament.models import (
@@ -50,6 +50,7 @@ def load_results(tournament: Tournament, confirmed_only: bool = False,
     read from the seats of the counted tables, so the pure functions never see the others.
     """
     tables = _load_seats(tournament, series, released_only)
+    tables.rules = get_rule_set(tournament.rule_set)
     counted = {t for t, (_, _, status) in tables.meta.items()
                if not confirmed_only or status == SheetStatus.CONFIRMED}
     provisional = any(tables.meta[t][2] != SheetStatus.CONFIRMED for t in counted)
@@ -70,6 +71,7 @@ class _Tables:
     meta: dict[int, tuple[int, int, str]] = field(default_factory=dict)  # (series, table, status)
     drafts: set[int] = field(default_factory=set)  # of a plan not yet published: nobody sat
     statuses: dict[int, str] = field(default_factory=dict)  # series number -> status
+    rules: RuleSet | None = None  # names the penalties' reasons
 
 
 def _load_seats(tournament: Tournament, series: int | None, released_only: bool) -> _Tables:
@@ -103,12 +105,13 @@ def _load_deals(tables: _Tables, counted: set[int], rules: str) -> tuple[DealRes
 
 
 # What a DealResult is made of, in the order ``_deal_result`` reads it.
-DEAL_FIELDS = ("number", "declarer", "contra_by", "revoked_by", "record", "outcome", "value")
+DEAL_FIELDS = ("number", "declarer", "contra_by", "revoked_by", "record", "outcome", "value",
+               "description")
 
 
 def _deal_result(tables: _Tables, table_id: int, row, rules: str) -> DealResult:
     """One deal row (``DEAL_FIELDS``) of a table as scoring sees it: seats become entries."""
-    number, declarer, contra_by, revoked_by, record, outcome, value = row
+    number, declarer, contra_by, revoked_by, record, outcome, value, description = row
     at_table = tables.seats[table_id]
     by_seat = deal_entries(value, declarer, loser=record.get("loser"),
                            contra_by=contra_by, contra_value=outcome.get("contra_value"),
@@ -125,7 +128,7 @@ def _deal_result(tables: _Tables, table_id: int, row, rules: str) -> DealResult:
         won=outcome.get("won") if declarer else None, value=value,
         card_points=record.get("card_points"), passt_nicht=bool(record.get("passt_nicht")),
         entries={at_table[s]: v for s, v in by_seat.items()},
-        rules=rules,
+        rules=rules, description=description,
     )
 
 
@@ -133,10 +136,18 @@ def _load_penalties(tables: _Tables, counted: set[int]) -> tuple[PenaltyResult, 
     """The penalties of the counted tables, charged to the entry in the seat (one query)."""
     return tuple(
         PenaltyResult(entry=tables.seats[table_id][seat], points=points,
-                      series=tables.meta[table_id][0])
-        for table_id, seat, points in Penalty.objects.filter(table_id__in=counted)
-        .values_list("table_id", "seat", "points")
+                      series=tables.meta[table_id][0], table_number=tables.meta[table_id][1],
+                      reason=_penalty_reason(tables.rules, reason, note))
+        for table_id, seat, points, reason, note in Penalty.objects.filter(table_id__in=counted)
+        .values_list("table_id", "seat", "points", "reason", "note")
     )
+
+
+def _penalty_reason(rules: RuleSet | None, reason: str, note: str) -> str:
+    """The reason as the sheet words it (``sheets.loaders.penalty_text`` without "Penalty:")."""
+    kind = rules.penalty(reason) if rules else None
+    text = kind.text if kind else reason
+    return text + (f" ({note})" if note else "")
 
 
 # -- Comparative Skat (docs/rules.md §12, §13) ------------------------------------------------

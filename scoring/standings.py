@@ -45,6 +45,7 @@ class DealResult:
     entries: Mapping[int, int] = field(default_factory=dict)
     table_number: int | None = None  # the number players see, when ``table`` is an id
     rules: str = DEFAULT_RULE_SET  # the key of the rule set ``game`` belongs to (names it)
+    description: str = ""  # the deal in the engine's words, as its score sheet shows it
 
     @property
     def is_game(self) -> bool:
@@ -61,6 +62,8 @@ class PenaltyResult:
     entry: int
     points: int  # points charged, a positive number that is subtracted
     series: int | None = None  # None: a tournament penalty, outside every series
+    table_number: int | None = None  # the table whose sheet charged it
+    reason: str = ""  # the reason in words, as the sheet shows it
 
 
 @dataclass(frozen=True)

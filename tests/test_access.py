@@ -37,6 +37,7 @@ ORGANIZER = "organizer"  # organizers of the tournament only
 
 EXPECTED = {
     "home": ANYONE,
+    "favicon": ANYONE,
     "login": ANYONE,
     "logout": ANYONE,
     "password_change": LOGIN,

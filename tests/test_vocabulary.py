@@ -58,3 +58,78 @@ def test_custom_prize_kinds_are_the_prize_modules():
     field = CustomPrize._meta.get_field("kind")
     assert field.choices == [(k.name, k.label) for k in PrizeKind]
     assert PrizeKind.LOWEST_POINTS.label == "Lowest Points (booby prize)"
+
+
+# -- words on pages (issue 12.15) ---------------------------------------------------------------
+
+def _user_facing_strings():
+    """Every template line, and every string literal of the apps but docstrings: the words a
+    person can meet on a page, in a message or in a form."""
+    import ast
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    for path in sorted(root.glob("templates/**/*.html")):
+        for number, line in enumerate(path.read_text().splitlines(), start=1):
+            yield f"{path.relative_to(root)}:{number}", line
+    for app in ("engine", "tournament", "scoring", "printing"):
+        for path in sorted((root / app).glob("**/*.py")):
+            if "migrations" in path.parts:
+                continue
+            tree = ast.parse(path.read_text())
+            docstrings = {id(node.body[0].value) for node in ast.walk(tree)
+                          if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef,
+                                               ast.AsyncFunctionDef))
+                          and node.body and isinstance(node.body[0], ast.Expr)}
+            for node in ast.walk(tree):
+                if (isinstance(node, ast.Constant) and isinstance(node.value, str)
+                        and id(node) not in docstrings):
+                    yield f"{path.relative_to(root)}:{node.lineno}", node.value
+
+
+def test_pages_and_messages_say_their_not_his():
+    import re
+
+    gendered = re.compile(r"\b(he|his|him|himself|she|her|hers|herself)\b", re.IGNORECASE)
+    found = [f"{where}: {text.strip()[:80]}" for where, text in _user_facing_strings()
+             if gendered.search(text)]
+    assert found == []
+
+
+def test_a_null_game_keeps_its_rule_sets_name_with_its_flags():
+    """The sheet's words start with the engine's name of the game in every rule set (ISkO's
+    Hand and Ouvert flags follow the name, they do not replace it)."""
+    from engine import GameKind, describe, game_name, rule_sets
+
+    for rules in rule_sets():
+        for game in rules.games:
+            if game.kind is not GameKind.NULL or game.option:
+                continue
+            record = {"game": game.key, "tricks": 0}
+            if rules.hand_flags:
+                record.update(hand=True, ouvert=True)
+            assert describe(record, rules).startswith(game_name(rules, game.key)), rules.key
+
+
+def test_the_player_page_names_each_game_as_the_sheet_does(client, django_user_model, db):
+    """One name per game: every deal on a player's page reads as on the score sheet."""
+    import re
+
+    from django.urls import reverse
+
+    from scoring import services
+    from tournament.demo import build_demo_congress
+    from tournament.models import Deal
+
+    tournament = build_demo_congress(with_deals=True)
+    services.release_series(tournament.series.get(number=1), None)
+    texts = set(Deal.objects.filter(table__series__tournament=tournament,
+                                    table__series__number=1)
+                .values_list("description", flat=True))
+    assert any(t.startswith("Nullo") for t in texts)
+    for number in range(1, 6):
+        page = client.get(reverse("scoring:player", args=[tournament.slug, number]))
+        html = page.content.decode()
+        games = re.findall(r'<td >(?:\d+ / \d+ / \d+)</td>\s*<td >([^<]+)</td>', html)
+        assert games, number
+        assert set(games) <= texts, set(games) - texts

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from django import forms
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db.models import Q
@@ -35,6 +37,11 @@ class TournamentForm(forms.ModelForm):
                                 "three-table and 48 at a four-table.",
         }
 
+    settlement_rate = forms.DecimalField(
+        label="Settlement rate (cents a point)", required=False, max_digits=6,
+        decimal_places=4, min_value=Decimal("0.0001"), max_value=Decimal("100"),
+        help_text=Tournament._meta.get_field("settlement_rate").help_text)
+
     # what decides the score of a recorded deal: fixed once the first deal is on a sheet
     SCORING_FIELDS = ("rule_set", "scoring_system", "deals_per_player")
     # Each series is a row and each deal a line on every sheet: a typo of 30000 would build
@@ -45,7 +52,8 @@ class TournamentForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         self.fields["slug"].required = False
         self.fields["blind_check"].label = "Blind check of score sheets"
-        self.fields["settlement_rate"].label = "Settlement rate (cents a point)"
+        for name in self.DEFAULTED:  # left out, they keep the tournament's (or the default)
+            self.fields[name].required = False
         self.locked = bool(self.instance.pk) and Deal.objects.filter(
             table__series__tournament=self.instance).exists()
         for name, top in self.LIMITS.items():
@@ -97,6 +105,24 @@ class TournamentForm(forms.ModelForm):
             (r, [self[self.option_field(r.key, o.key)] for o in r.options])
             for r in rule_sets() if r.options
         ]
+
+    # printing and the clock: a form posted without them keeps what the tournament has
+    DEFAULTED = ("time_zone", "paper", "settlement_rate")
+
+    def _kept(self, name: str):
+        value = self.cleaned_data.get(name)
+        if value in (None, ""):
+            return getattr(self.instance, name)
+        return value
+
+    def clean_time_zone(self):
+        return self._kept("time_zone")
+
+    def clean_paper(self):
+        return self._kept("paper")
+
+    def clean_settlement_rate(self):
+        return self._kept("settlement_rate")
 
     def clean_slug(self):
         slug = self.cleaned_data.get("slug") or slugify(self.cleaned_data.get("name", ""))

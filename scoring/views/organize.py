@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from scoring import reseat, services
@@ -13,6 +14,7 @@ from scoring.forms import CustomPrizeForm, LotForm, SeatByResultsForm, SettingsF
 from scoring.models import Team
 from tournament import lifecycle
 from tournament.permissions import organizer_required
+from tournament.views.confirm import Question, ask, confirmed
 
 
 def _errors(request, form) -> None:
@@ -43,14 +45,35 @@ def results_admin(request, tournament):
 @require_POST
 def release(request, tournament, number):
     series = get_object_or_404(tournament.series, number=number)
+    release = not request.POST.get("undo")
+    # a release that would be refused is refused at once, without asking first
+    if not confirmed(request) and (series.can_release if release else series.is_released):
+        return ask(request, _release_question(tournament, series, release), tournament)
     try:
-        services.release_series(series, request.user, release=not request.POST.get("undo"))
+        services.release_series(series, request.user, release=release)
     except services.ScoringError as exc:
         messages.error(request, str(exc))
     else:
         series.refresh_from_db()
         messages.success(request, f"Series {number}: {series.get_status_display()}.")
     return redirect("scoring:results_admin", tournament.slug)
+
+
+def _release_question(tournament, series, release: bool) -> Question:
+    back = reverse("scoring:results_admin", args=[tournament.slug])
+    if release:
+        return Question(
+            f"Release the results of series {series.number}?",
+            [f"Everyone who opens the tournament's public pages sees the standings, prizes "
+             f"and players' deals of series {series.number} at once.",
+             "Taking a release back later is possible, but whoever looked has seen them."],
+            yes=f"Release series {series.number}", cancel=back)
+    return Question(
+        f"Withdraw the release of series {series.number}?",
+        [f"The public pages stop showing series {series.number}: the standings and prizes go "
+         "back to the released series only, while the players may already have seen them.",
+         "The series can be released again once every sheet is confirmed."],
+        yes=f"Withdraw the release of series {series.number}", cancel=back)
 
 
 @organizer_required

@@ -91,16 +91,7 @@ def prize_list(request, visitor):
 def player_deals(request, visitor, number):
     entry = get_object_or_404(Entry, tournament=visitor.tournament, number=number)
     comp = services.results_for(visitor)
-    rows = []
-    for d in comp.results.deals:
-        if entry.id != d.declarer and entry.id not in d.entries:
-            continue
-        role = ("declarer" if d.declarer == entry.id else
-                "lost the Ramsch" if d.game == "ramsch" else "opponent")
-        rows.append({"where": f"{d.series} / {d.table_number} / {d.number}",
-                     "order": (d.series, d.table_number or 0, d.number),
-                     "game": describe_game(d).split(" (series")[0], "role": role,
-                     "points": d.entries.get(entry.id, 0)})
+    rows = _player_rows(comp, entry.id)
     table = DealsTable(rows)
     configure_table(request, table, PER_PAGE)
     standing = next((s for s in comp.standings if s.entry == entry.id), None)
@@ -114,7 +105,31 @@ def player_deals(request, visitor, number):
         configure_table(request, decks_table, PER_PAGE)
     return render(request, "scoring/player.html", _context(
         visitor, comp, table=table, entry=entry, standing=standing, decks_table=decks_table,
-        comparative_standing=comparative_standing))
+        comparative_standing=comparative_standing, total=sum(r["points"] for r in rows),
+        penalties=sum(1 for r in rows if r["role"] == "penalty")))
+
+
+def _player_rows(comp: services.Computation, entry: int) -> list[dict]:
+    """Every deal and penalty that moved the player's Points, so that the rows add up to the
+    standings: a game as declarer, a Ramsch or Contra or revoke charge, a penalty."""
+    rows = []
+    for d in comp.results.deals:
+        if entry != d.declarer and entry not in d.entries:
+            continue
+        role = ("declarer" if d.declarer == entry else
+                "lost the Ramsch" if d.game == "ramsch" else "opponent")
+        # the sheet's own words for the game, so that a game has one name on every page
+        game = d.description or describe_game(d).split(" (series")[0]
+        rows.append({"where": f"{d.series} / {d.table_number} / {d.number}",
+                     "order": (d.series, d.table_number or 0, d.number),
+                     "game": game, "role": role, "points": d.entries.get(entry, 0)})
+    for p in comp.results.penalties:
+        if p.entry == entry:
+            rows.append({"where": f"{p.series} / {p.table_number}",
+                         "order": (p.series or 0, p.table_number or 0, 10_000),
+                         "game": f"Penalty: {p.reason}", "role": "penalty",
+                         "points": -p.points})
+    return rows
 
 
 def _player_deck_row(visitor: Visitor, p: services.PlayerDeck) -> dict:

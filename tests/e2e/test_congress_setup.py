@@ -91,7 +91,7 @@ def test_organizer_sets_up_a_congress_and_seats_series_1(organizer_page, browser
 
     chart.goto(f"/t/{tournament.slug}/series/1/players/")
     chart.fill("#where-filter", "Kraus")
-    visible = chart.locator("#where tbody tr:visible")
+    visible = chart.locator("#where li:visible")
     expect(visible).to_have_count(1)
     frieda = Seat.objects.get(series__tournament=tournament, entry__player__last_name="Kraus")
     expect(visible.first).to_contain_text(str(frieda.table.number))

@@ -163,3 +163,28 @@ def test_hertefelds_grando_is_named_on_the_prize_and_player_pages(client, django
     assert "Grando with 1, won" in prizes and "Grand with" not in prizes
     player = client.get(url("player", tournament, 1)).content.decode()
     assert "Grando with 1, won" in player and "Grand with" not in player
+
+
+def test_a_players_page_adds_up_to_the_standings_penalties_included(client, demo):
+    """Issue 12.4: the page lists every entry that moved the player's Points, penalties with
+    their series, table and reason, and the rows sum to the standings' Points."""
+    from tournament.models import Penalty, Seat
+
+    tournament, boss = demo
+    for number in (1, 2):
+        services.release_series(tournament.series.get(number=number), boss)
+    fined = Penalty.objects.filter(table__series__tournament=tournament,
+                                   table__series__number__lte=2).select_related("table")
+    assert fined, "the demo's seed fines somebody in series 1 or 2"
+    comp = services.compute(tournament, released_only=True)
+    points = {s.entry: s.points for s in comp.standings}
+    for penalty in fined:
+        entry = Seat.objects.get(table=penalty.table, position=penalty.seat).entry
+        page = client.get(url("player", tournament, entry.number)).content.decode()
+        table = page[page.index('<table class="data deals">'):page.index("</table>")]
+        cells = re.findall(r"<td[^>]*>\s*([+-]\d+)\s*</td>", table)
+        assert sum(int(c) for c in cells) == points[entry.id]
+        assert f"<td >{penalty.table.series.number} / {penalty.table.number}</td>" in table
+        assert "Penalty: misdeal" in table and f"-{penalty.points}" in cells
+        total = re.search(r'id="player-total">Total: <strong[^>]*>([+-]\d+)</strong>', page)
+        assert total and int(total.group(1)) == points[entry.id]

@@ -154,7 +154,7 @@ def test_the_import_strips_nul_and_control_characters_from_names(organizer_clien
 ])
 @pytest.mark.parametrize("view", ["entry_check_in", "entry_withdraw"])
 def test_check_in_and_withdraw_go_back_only_to_a_path(organizer_client, field, view, target):
-    response = organizer_client.post(url(view, field, 1), {"next": target})
+    response = organizer_client.post(url(view, field, 1), {"next": target, "sure": "1"})
     assert response.status_code == 302
     assert response["Location"] == url("players", field)
 
@@ -162,7 +162,7 @@ def test_check_in_and_withdraw_go_back_only_to_a_path(organizer_client, field, v
 @pytest.mark.parametrize("view", ["entry_check_in", "entry_withdraw"])
 def test_check_in_goes_back_to_a_path_of_the_site(organizer_client, field, view):
     back = url("door", field) + "?q=Anna"
-    response = organizer_client.post(url(view, field, 1), {"next": back})
+    response = organizer_client.post(url(view, field, 1), {"next": back, "sure": "1"})
     assert response["Location"] == back
 
 

@@ -182,7 +182,7 @@ def test_check_in_toggles_and_refuses_unsafe_next(organizer_client, field):
 
 
 def test_withdraw_unchecks_and_reinstate(organizer_client, field):
-    organizer_client.post(url("entry_withdraw", field, 2), {"withdrawn": "1"})
+    organizer_client.post(url("entry_withdraw", field, 2), {"withdrawn": "1", "sure": "1"})
     otto = field.entries.get(number=2)
     assert otto.withdrawn and not otto.checked_in
     response = organizer_client.post(url("entry_check_in", field, 2), {"checked_in": "1"},

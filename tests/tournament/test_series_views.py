@@ -54,7 +54,7 @@ def test_organizer_draws_publishes_and_the_public_sees_the_chart(marta_client, c
 
     client.logout()
     page = client.get(chart).content.decode()
-    assert "Table 3" in page and "First7 Last07" in page
+    assert 'id="table-3"' in page and "First7 Last07" in page
     where = client.get(url("where", congress, 1)).content.decode()
     assert where.index("Last01, First1") < where.index("Last10, First10")
 
@@ -129,3 +129,59 @@ def test_table_page_names_the_first_dealer(marta_client, congress):
     page = marta_client.get(url("table", congress, 1, 1)).content.decode()
     assert "The first deal is dealt by seat 2" in page
     assert "48 deals" in page  # table 1 is a four-table: 4 x 12
+
+
+def _played(series):
+    """Seated, published, and a deal entered at one table: the series is in play."""
+    from tests.sheets import enter
+
+    plans.publish(series, user=None)
+    enter(series.tables.order_by("number").first(), 1)
+    series.refresh_from_db()
+    assert series.status == SeriesStatus.PLAYING
+
+
+def test_the_series_page_names_the_pairs_that_meet_again(marta_client, congress):
+    """Issue 12.14: "1 pair(s) meet again" says who: "A and B met in series 1"."""
+    congress.entries.filter(number__gt=4).update(checked_in=False)  # one table: all meet again
+    first = congress.series.get(number=1)
+    plans.seat_series(first, SeatingMethod.DRAW, "one", user=None)
+    _played(first)
+    response = marta_client.post(url("series_seat", congress, 2),
+                                 {"method": SeatingMethod.RESEAT, "seed": "two"}, follow=True)
+    second = congress.series.get(number=2)
+    assert second.repeat_pairs == 6
+    html = response.content.decode()
+    together = {}
+    for seat in first.seats.select_related("entry"):
+        together.setdefault(seat.table_id, []).append(seat.entry.name)
+    pair = sorted(next(iter(together.values()))[:2])
+    assert f"{pair[0]} and {pair[1]} met in series 1" in html  # in the message and the list
+    assert html.count("met in series 1") >= 2 * second.repeat_pairs
+    assert "pair(s)" not in html
+
+
+def test_a_series_in_play_shows_no_empty_publish_panel(marta_client, congress):
+    series = congress.series.get(number=1)
+    plans.seat_series(series, SeatingMethod.DRAW, "one", user=None)
+    html = marta_client.get(url("series", congress, 1)).content.decode()
+    assert "<h2>Publish</h2>" in html  # a draft: publish it
+    _played(series)
+    html = marta_client.get(url("series", congress, 1)).content.decode()
+    assert "<h2>Publish</h2>" not in html and 'class="panel"' not in html
+    assert "play has started, so the plan is fixed" in html
+
+
+def test_where_do_i_sit_flows_in_columns_on_a_projector_one_on_a_phone(client, congress):
+    from pathlib import Path
+
+    from django.contrib.staticfiles import finders
+
+    series = congress.series.get(number=1)
+    plans.seat_series(series, SeatingMethod.DRAW, "one", user=None)
+    plans.publish(series, user=None)
+    html = client.get(url("where", congress, 1)).content.decode()
+    assert html.count("<li>") == 10 and '<ol class="where-list" id="where">' in html
+    css = Path(finders.find("css/site.css")).read_text()
+    wide = css[css.index("@media (min-width: 64rem)"):]
+    assert "body.projector .where-list { columns:" in wide

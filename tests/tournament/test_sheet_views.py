@@ -230,9 +230,10 @@ def test_the_submitter_cannot_confirm_another_player_can(client, three):
 
 
 def test_an_organizer_can_override_and_it_is_logged(marta_client, client, three):
-    _submitted(client, three)
+    _submitted(marta_client, three)  # the organizer's own phone submitted
     submitter = three.submitted_by
-    assert "Organizer override" in marta_client.get(u("sheet", three.token)).content.decode()
+    assert "confirm my own submission" in marta_client.get(
+        u("sheet", three.token)).content.decode()
     assert "Organizer override" not in client.get(u("sheet", three.token)).content.decode()
     marta_client.post(u("sheet_confirm", three.token), {"name": submitter, "override": "on"})
     three.refresh_from_db()
@@ -241,13 +242,27 @@ def test_an_organizer_can_override_and_it_is_logged(marta_client, client, three)
     # the organizer still sees the entry form, and can reopen
     html = marta_client.get(u("sheet", three.token)).content.decode()
     assert "Reopen the sheet" in html
-    marta_client.post(u("sheet_reopen", three.series.tournament.slug, 1, three.number))
+    marta_client.post(u("sheet_reopen", three.series.tournament.slug, 1, three.number),
+                      {"sure": "1"})
     three.refresh_from_db()
     assert three.sheet_status == SheetStatus.OPEN
     assert client.post(u("sheet_reopen", three.series.tournament.slug, 1,
                          three.number)).status_code == 302  # to the login page
     three.refresh_from_db()
     assert three.sheet_status == SheetStatus.OPEN
+
+
+def test_no_own_submission_to_override_when_somebody_else_submitted(marta_client, client,
+                                                                     three):
+    """Issue 12.15: "confirm my own submission" is offered only to whoever submitted; the
+    organizer confirms another player's submission plainly."""
+    _submitted(client, three)
+    html = marta_client.get(u("sheet", three.token)).content.decode()
+    assert "Confirm the sheet" in html or 'name="name"' in html
+    assert "confirm my own submission" not in html and 'name="override"' not in html
+    marta_client.post(u("sheet_confirm", three.token), {"name": ""})
+    three.refresh_from_db()
+    assert three.sheet_status == SheetStatus.CONFIRMED and not three.confirmation_override
 
 
 def test_blind_check_hides_totals_and_refuses_wrong_ones(client, club_night, three):

@@ -274,12 +274,16 @@ def test_reopening_a_released_sheet_asks_and_the_public_is_told(client, marta_cl
     reopen = u("sheet_reopen", club_night.slug, 1, three.number)
     page = marta_client.get(u("sheet", three.token)).content.decode()
     assert 'name="released_ok"' in page
-    response = marta_client.post(reopen, follow=True)
+    asked = marta_client.post(reopen, {"released_ok": "1"}).content.decode()
+    assert "Reopen the sheet of table" in asked and "correction in progress" in asked
+    three.refresh_from_db()
+    assert three.sheet_status == SheetStatus.CONFIRMED  # asked, nothing changed
+    response = marta_client.post(reopen, {"sure": "1"}, follow=True)
     assert "tick the box to confirm" in response.content.decode()
     three.refresh_from_db()
     assert three.sheet_status == SheetStatus.CONFIRMED
 
-    marta_client.post(reopen, {"released_ok": "1"})
+    marta_client.post(reopen, {"released_ok": "1", "sure": "1"})
     released.refresh_from_db()
     assert released.status == SeriesStatus.CORRECTING
     public = client.get(reverse("scoring:standings", args=[club_night.slug])).content.decode()

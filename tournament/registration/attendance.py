@@ -62,16 +62,24 @@ def withdraw(entry: Entry, user, withdrawn: bool = True) -> Entry:
     return entry
 
 
-def _leave_draft_plans(entry: Entry, user) -> None:
-    seats = Seat.objects.filter(entry=entry).select_related("series", "table")
-    for seat in seats:
+def withdrawal_refused(entry: Entry) -> RegistrationError | None:
+    """Why ``entry`` cannot be withdrawn now (seated in a series under way), or None."""
+    for seat in Seat.objects.filter(entry=entry).select_related("series", "table"):
         series = seat.series
         if series.status in (SeriesStatus.SEATED, SeriesStatus.PLAYING):
-            raise RegistrationError(
+            return RegistrationError(
                 "withdrawn", f"{entry.name} sits at table {seat.table.number} of series "
                              f"{series.number}, which is under way; the table's sheet needs "
                              "every player. Swap the player out in the series plan first, or "
                              "withdraw after the series.")
+    return None
+
+
+def _leave_draft_plans(entry: Entry, user) -> None:
+    refused = withdrawal_refused(entry)
+    if refused:
+        raise refused
+    seats = Seat.objects.filter(entry=entry).select_related("series", "table")
     for seat in seats:
         if seat.series.status == SeriesStatus.DRAFT:
             seat.delete()

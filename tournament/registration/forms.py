@@ -166,7 +166,7 @@ class ImportConfirmForm(forms.Form):
     skip_bad = forms.BooleanField(required=False)
     link_known = forms.BooleanField(
         required=False, label="A row with the name and club of a player of my other "
-                              "tournaments is that same person (to follow him over a season)")
+                              "tournaments is that same person (to follow them over a season)")
 
 
 class ClubForm(forms.Form):

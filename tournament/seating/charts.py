@@ -63,3 +63,47 @@ def chart_by_table(series: Series) -> list[tuple[int, list[SeatRow]]]:
 
 def chart_by_player(series: Series) -> list[SeatRow]:
     return alphabetical(seat_rows(series))
+
+
+@dataclass(frozen=True)
+class RepeatPair:
+    """Two players at one table of this series who already shared a table before."""
+
+    first: str
+    second: str
+    table: int  # their table in this series
+    earlier: tuple[int, ...]  # the earlier series in which they met
+
+    def __str__(self) -> str:
+        series = " and ".join(str(n) for n in self.earlier)
+        return (f"{self.first} and {self.second} met in series {series} "
+                f"(now at table {self.table})")
+
+
+def repeat_pairs(series: Series) -> list[RepeatPair]:
+    """The pairs seated together in ``series`` who met in an earlier series (one query)."""
+    rows = Seat.objects.filter(series__tournament_id=series.tournament_id,
+                               series__number__lte=series.number).values_list(
+        "series__number", "table__number", "entry_id", "entry__first_name", "entry__last_name")
+    tables: dict[tuple[int, int], list[int]] = defaultdict(list)
+    names: dict[int, str] = {}
+    for number, table, entry, first, last in rows:
+        tables[(number, table)].append(entry)
+        names[entry] = f"{first} {last}"
+    met: dict[frozenset[int], list[int]] = defaultdict(list)
+    for (number, _), entries in tables.items():
+        if number < series.number:
+            for i, a in enumerate(entries):
+                for b in entries[i + 1:]:
+                    met[frozenset((a, b))].append(number)
+    pairs = []
+    for (number, table), entries in sorted(tables.items()):
+        if number != series.number:
+            continue
+        for i, a in enumerate(entries):
+            for b in entries[i + 1:]:
+                earlier = met.get(frozenset((a, b)))
+                if earlier:
+                    first, second = sorted((names[a], names[b]))
+                    pairs.append(RepeatPair(first, second, table, tuple(sorted(earlier))))
+    return pairs

@@ -118,7 +118,7 @@ def confirm_sheet(table: Table, name: str, user=None, totals: list[int] | None =
         if same_device and not override:
             raise SheetError("This sheet was submitted from this device. The confirmation "
                              "comes from a second phone: another player of the table opens "
-                             "the table's link on his own phone (or an organizer confirms).")
+                             "the table's link on their own phone (or an organizer confirms).")
         sheet = load_sheet(info)
         blind = tournament.blind_check and not override
         if blind and (totals is None or list(totals) != list(sheet.totals)):

@@ -222,11 +222,16 @@ def edit_deal_form(info: TableInfo, deal: Deal, data=None) -> DealForm:
     return _autofocus(DealForm(info, deal.number, data))
 
 
-def confirm_form(info: TableInfo, organizer: bool, data=None) -> ConfirmForm:
+def confirm_form(info: TableInfo, organizer: bool, data=None, own: bool = False) -> ConfirmForm:
+    """``own``: this person or this device submitted the sheet. The organizer's override then
+    confirms their own submission; when somebody else submitted, it can only skip the blind
+    check, and without one there is nothing to override."""
     blind = info.tournament.blind_check
     form = ConfirmForm(data, seats=info.size, blind=blind)
-    if not organizer:
+    if not organizer or not (own or blind):
         del form.fields["override"]
+    elif not own:
+        form.fields["override"].label = "Organizer override: confirm without the totals check"
     for player in info.players:
         name = f"total_{player.position}"
         if name in form.fields:
@@ -237,7 +242,8 @@ def confirm_form(info: TableInfo, organizer: bool, data=None) -> ConfirmForm:
 def sheet_page(table: Table, role: Role, scorekeeper: str = "", *,
                deal_form: DealForm | None = None, penalty_form: PenaltyForm | None = None,
                submit_form: SubmitForm | None = None,
-               confirm: ConfirmForm | None = None, read_only: bool = False) -> SheetPage:
+               confirm: ConfirmForm | None = None, own_submission: bool = False,
+               read_only: bool = False) -> SheetPage:
     """Everything the sheet page shows; forms given are bound forms with errors to show.
     ``read_only``: the public's copy of a released sheet, without forms or entry links."""
     info = table_info(table)
@@ -262,7 +268,7 @@ def sheet_page(table: Table, role: Role, scorekeeper: str = "", *,
     if table.sheet_status == SheetStatus.OPEN and sheet.complete:
         page.submit_form = submit_form or SubmitForm(initial={"name": scorekeeper})
     if table.sheet_status == SheetStatus.SUBMITTED:
-        page.confirm_form = confirm or confirm_form(info, page.organizer)
+        page.confirm_form = confirm or confirm_form(info, page.organizer, own=own_submission)
     return page
 
 

@@ -32,6 +32,7 @@ from tournament.registration.forms import (
 from tournament.registration.importing import import_players, parse_players_csv
 from tournament.registration.listings import ClubTable, EntryTable
 from tournament.registration.services import RegistrationError
+from tournament.views.confirm import Question, ask, confirmed
 
 PER_PAGE = 50
 TEMPLATES = "tournament/players/"
@@ -131,6 +132,21 @@ def entry_check_in(request, tournament, number):
 def entry_withdraw(request, tournament, number):
     entry = _entry(tournament, number)
     wanted = _flag(request.POST.get("withdrawn"), entry.withdrawn)
+    refused = attendance.withdrawal_refused(entry) if wanted and not entry.withdrawn else None
+    if refused:  # refused at once, without asking first
+        messages.error(request, refused.message)
+        return _back(request, tournament)
+    if wanted and not entry.withdrawn and not confirmed(request):
+        return ask(request, Question(
+            f"Withdraw {entry.name}?",
+            [f"{entry.name} (No. {entry.number}) leaves the players of this tournament: their "
+             "check-in is undone and no later series seats them. Results they have played "
+             "stay in the standings.",
+             "From a series plan not yet published their seat is removed; that plan must "
+             "then be seated again.",
+             "Reinstating them later is possible, but they must check in again."],
+            yes=f"Withdraw {entry.name}",
+            cancel=reverse("tournament:players", args=[tournament.slug])), tournament)
     try:
         entry = attendance.withdraw(entry, request.user, withdrawn=wanted)
     except RegistrationError as error:

@@ -29,6 +29,7 @@ def series_plan(request, tournament, number):
         "seat_form": SeatForm(initial={"method": method}),
         "swap_form": SwapForm(), "move_form": MoveForm(),
         "other_series": tournament.series.order_by("number"),
+        "repeats": charts.repeat_pairs(series) if series.repeat_pairs else [],
     })
 
 
@@ -56,7 +57,9 @@ def _form_action(request, tournament, number, form_class, invalid: str, action):
 def series_seat(request, tournament, number):
     def seat(series, data):
         plan = plans.seat_series(series, data["method"], data["seed"], request.user)
-        repeats = (f", {plan.repeat_pairs} pair(s) meet again" if plan.repeat_pairs
+        named = "; ".join(str(p) for p in charts.repeat_pairs(series))
+        repeats = (f"; {plan.repeat_pairs} pair{'s' if plan.repeat_pairs > 1 else ''} "
+                   f"meet again: {named}" if plan.repeat_pairs
                    else ", no pair meets again" if number > 1 else "")
         return (f"Series {number} seated at {len(plan.tables)} tables from seed "
                 f"{plan.seed}{repeats}.")

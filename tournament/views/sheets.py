@@ -38,6 +38,7 @@ from tournament.sheets.page import (
     sheet_page,
 )
 from tournament.sheets.services import SheetError, StaleSheet
+from tournament.views.confirm import Question, ask, confirmed
 
 SHEET_TEMPLATE = "tournament/sheet/sheet.html"
 
@@ -85,13 +86,23 @@ def _sheet_url(table: Table) -> str:
 
 
 def _render_sheet(request, table: Table, role: Role, status: int = 200, **forms):
-    page = sheet_page(table, role, _scorekeeper(request, table), **forms)
+    page = sheet_page(table, role, _scorekeeper(request, table),
+                      own_submission=_own_submission(request, table), **forms)
     return render(request, SHEET_TEMPLATE, {
         "page": page, "tournament": page.info.tournament, "series": table.series,
         "table": table, "sheet": page.sheet,
         "player_names": [p.name for p in page.info.players],
         "confirm_names": confirm_names(page.info, table.submitted_by),
     }, status=status)
+
+
+def _own_submission(request, table: Table) -> bool:
+    """This device or this account submitted the sheet (an organizer may then override)."""
+    if not table.submitted_by:
+        return False
+    user = request.user
+    return (table.submitted_session == session_tag(request) or
+            (user.is_authenticated and user.get_username().lower() == table.submitted_by.lower()))
 
 
 def _deal_message(deal: Deal) -> str:
@@ -267,7 +278,8 @@ def sheet_confirm(request, table, role):
     if request.method != "POST":
         return redirect(_sheet_url(table))
     info = deals.table_info(table)
-    form = confirm_form(info, role is Role.ORGANIZER, request.POST)
+    form = confirm_form(info, role is Role.ORGANIZER, request.POST,
+                        own=_own_submission(request, table))
     if not form.is_valid():
         return _render_sheet(request, table, role, confirm=form)
     try:
@@ -312,6 +324,18 @@ def deal_delete(request, tournament, number, table, deal):
 @organizer_required
 def sheet_reopen(request, tournament, number, table):
     table = _table(tournament, number, table)
+    if not confirmed(request) and not table.is_open:
+        said = [f"The sheet of table {table.number} of series {number} goes back to its "
+                f"players: deals can be changed again, and its "
+                f"{'confirmation' if table.is_confirmed else 'submission'} is void.",
+                "The sheet must be submitted and confirmed again before the series' results "
+                "count as final."]
+        if table.series.is_released:
+            said.append(f"The results of series {number} are released: the public pages say "
+                        "“correction in progress” until this sheet is confirmed again.")
+        return ask(request, Question(f"Reopen the sheet of table {table.number}?", said,
+                                     yes="Reopen the sheet", cancel=_sheet_url(table)),
+                   tournament)
     try:
         deals.reopen_sheet(table, request.user, released_ok=bool(request.POST.get("released_ok")),
                            session=session_tag(request))
