@@ -7,6 +7,7 @@ from django.db.models import Count, Q
 
 from tournament.audit import record_change
 from tournament.models import AuditAction, Club, Tournament
+from tournament.names import club_key
 from tournament.parsing import clean_text
 from tournament.permissions import organized_tournaments
 from tournament.refusals import Refusal
@@ -15,11 +16,12 @@ CLUB_MAX = Club._meta.get_field("name").max_length
 
 
 def find_club(name: str) -> Club | None:
-    """The club of that name, ignoring case and extra spaces; None for an empty or unknown name."""
-    name = clean_text(name)
-    if not name:
+    """The club of that name, ignoring case, accents and extra spaces ("sc gruen" is
+    "SC Grün"); None for an empty or unknown name."""
+    key = club_key(clean_text(name))
+    if not key:
         return None
-    return Club.objects.filter(name__iexact=name).first()
+    return Club.objects.filter(name_key=key).order_by("pk").first()
 
 
 def _get_or_create_club(name: str, tournament: Tournament | None, user) -> Club | None:

@@ -6,6 +6,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from tournament.models import Seat, Series
+from tournament.names import name_key
 
 
 @dataclass(frozen=True)
@@ -16,6 +17,11 @@ class SeatRow:
     name: str
     sort_name: str
     club: str
+
+    @property
+    def key(self) -> str:
+        """What "Where do I sit?" matches typed words against: "muller hans 12"."""
+        return f"{name_key(self.sort_name)} {self.number}"
 
 
 def seat_rows(series: Series) -> list[SeatRow]:
