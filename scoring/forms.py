@@ -44,8 +44,8 @@ class CustomPrizeForm(forms.ModelForm):
     games = forms.MultipleChoiceField(
         required=False, label="Games that count", widget=forms.CheckboxSelectMultiple,
         help_text="Only for “Most games of a kind won”: tick the games whose wins count.",
-        error_messages={"invalid_choice": "Games that count: “%(value)s” is not a game of "
-                                          "this tournament's rules; tick games from the list."})
+        error_messages={"invalid_choice": "“%(value)s” is not a game of this tournament's "
+                                          "rules; tick games from the list."})
 
     class Meta:
         model = CustomPrize

@@ -50,7 +50,7 @@ class EntryTable(tables.Table):
 class ClubTable(tables.Table):
     name = tables.Column(verbose_name="Club")
     city = tables.Column(default="")
-    players = tables.Column(verbose_name="Players in this tournament", attrs=NUM)
+    players = tables.Column(verbose_name="Players here", attrs=NUM)
     manage = tables.Column(verbose_name="", accessor="pk", orderable=False, empty_values=())
 
     def __init__(self, *args, slug: str, **kwargs):
