@@ -70,8 +70,8 @@ def add_club(name: str, city: str = "", *, tournament: Tournament | None = None,
 
 def clubs_with_counts(tournament: Tournament, user=None):
     """The clubs the organizer sees (``clubs_for``), each with ``players`` = how many of this
-    tournament's (not withdrawn) entries play for it and ``own`` = whether he may merge or
-    delete it (``own_clubs``)."""
+    tournament's (not withdrawn) entries play for it and ``own`` = whether the organizer may
+    merge or delete it (``own_clubs``)."""
     own = own_clubs(user).filter(pk=OuterRef("pk"))
     return clubs_for(tournament, user).annotate(
         players=Count("entries", filter=Q(entries__tournament=tournament,
@@ -83,7 +83,7 @@ def clubs_with_counts(tournament: Tournament, user=None):
 
 
 def own_clubs(user):
-    """The clubs an organizer may merge or delete: those only his tournaments use (or nobody
+    """The clubs an organizer may merge or delete: those only their tournaments use (or nobody
     uses yet) and that no other organizer created. Another organizer's players never move."""
     if user is None or not user.is_authenticated:
         return Club.objects.none()
@@ -113,7 +113,7 @@ def club_use(club: Club) -> ClubUse:
 
 def merge_club(club: Club, into: Club | None, *, tournament: Tournament, user) -> int:
     """Move every entry of ``club`` to ``into`` and delete ``club`` (a typo at the door made
-    it); return how many entries moved. Both must be the organizer's to see, ``club`` his own."""
+    it); return how many entries moved. Both must be the organizer's to see, ``club`` their own."""
     if into is None:
         raise Refusal("Choose the club to merge into.", "into")
     if into.pk == club.pk:
