@@ -1,6 +1,8 @@
 from django import forms
 
+from engine import GameKind
 from scoring.models import CustomPrize, ScoringSettings
+from scoring.prizes import PrizeKind
 from tournament.models import SeatingMethod
 from tournament.parsing import INT_MAX, SMALL_INT_MAX, bounded_formfield, int_param
 
@@ -25,17 +27,71 @@ class LotForm(forms.Form):
     note = forms.CharField(required=False, max_length=200)
 
 
+def countable_games(rules) -> list[tuple[str, str]]:
+    """(key, name) of the games a player can win under ``rules``, by the rule set's names
+    ("Grando" under Hertefeld): what "Most games of a kind won" may count."""
+    return [(str(g.key), g.name) for g in rules.games
+            if g.kind not in (GameKind.RAMSCH, GameKind.PASSED)]
+
+
+COUNT_WON = PrizeKind.COUNT_WON.name
+LABEL_MAX = CustomPrize._meta.get_field("label").max_length
+
+
 class CustomPrizeForm(forms.ModelForm):
+    """An extra prize; its games are chosen by name from the tournament's rule set."""
+
+    games = forms.MultipleChoiceField(
+        required=False, label="Games that count", widget=forms.CheckboxSelectMultiple,
+        help_text="Only for “Most games of a kind won”: tick the games whose wins count.",
+        error_messages={"invalid_choice": "“%(value)s” is not a game of this tournament's "
+                                          "rules; tick games from the list."})
+
     class Meta:
         model = CustomPrize
         formfield_callback = bounded_formfield
         fields = ["number", "title", "kind", "place", "games", "label"]
+        labels = {"number": "Prize number", "title": "Title", "kind": "Won by",
+                  "place": "Place", "label": "The games' name on the prize list"}
+        help_texts = {
+            "number": "Its place in the prize list, after the League's seven: 8 or more.",
+            "title": "What the prize list calls it, e.g. “Best Grand player”.",
+            "place": "1 for the best, 2 for the runner-up, and so on.",
+            "label": "For “Most games of a kind won”, e.g. “Grands” (the list then says "
+                     "“5 Grands won”). Empty: the names of the games ticked.",
+        }
+
+    def __init__(self, *args, tournament, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.rules = tournament.rules
+        self.fields["games"].choices = countable_games(self.rules)
+        if self.instance.pk and not self.is_bound:
+            self.initial["games"] = [g for g in self.instance.games.split(",") if g]
+
+    def clean_games(self) -> str:
+        return ",".join(self.cleaned_data["games"])
+
+    def clean(self):
+        data = super().clean()
+        if data.get("kind") == COUNT_WON:
+            keys = [k for k in (data.get("games") or "").split(",") if k]
+            if not keys and "games" not in self.errors:
+                self.add_error("games", "Tick at least one game that counts for “Most "
+                                        "games of a kind won”.")
+            elif keys and not data.get("label"):
+                names = dict(countable_games(self.rules))
+                label = " or ".join(names[k] for k in keys) + " games"
+                data["label"] = label if len(label) <= LABEL_MAX else "games"
+        elif data.get("kind"):
+            data["games"] = ""  # the other kinds count no games
+        return data
 
 
 class TeamForm(forms.Form):
-    name = forms.CharField(max_length=120)
-    members = forms.CharField(help_text="participant numbers, e.g. 4, 17 (a tandem) or "
-                                        "4, 17, 23, 31 (a team)")
+    name = forms.CharField(max_length=120, label="Team name")
+    members = forms.CharField(label="Members", help_text="Their participant numbers, e.g. "
+                                                         "4, 17 (a tandem) or 4, 17, 23, 31 "
+                                                         "(a team)")
 
     def clean_members(self):
         raw = [x.strip() for x in self.cleaned_data["members"].replace(";", ",").split(",")]

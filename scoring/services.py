@@ -222,12 +222,22 @@ def save_settings(tournament: Tournament, form, user) -> None:
                       after=form.cleaned_data)
 
 
-def add_team(tournament: Tournament, name: str, numbers: list[int], user) -> Team:
-    """Register a tandem or team by its players' participant numbers."""
+def _team_members(tournament: Tournament, numbers: list[int]) -> list[Entry]:
     entries = list(Entry.objects.filter(tournament=tournament, number__in=numbers))
     if len(entries) != len(numbers):
         raise ScoringError("Members: every number must be a player of this tournament.",
                            "members")
+    return entries
+
+
+def _team_snapshot(team: Team) -> dict:
+    return {"name": team.name,
+            "members": sorted(team.members.values_list("number", flat=True))}
+
+
+def add_team(tournament: Tournament, name: str, numbers: list[int], user) -> Team:
+    """Register a tandem or team by its players' participant numbers."""
+    entries = _team_members(tournament, numbers)
     try:
         with transaction.atomic():
             team = Team.objects.create(tournament=tournament, name=name)
@@ -239,20 +249,90 @@ def add_team(tournament: Tournament, name: str, numbers: list[int], user) -> Tea
     return team
 
 
-def add_custom_prize(tournament: Tournament, prize: CustomPrize, user) -> CustomPrize:
-    """Add an extra prize after the League's seven (their numbers are taken)."""
+def edit_team(team: Team, name: str, numbers: list[int], user) -> Team:
+    """Rename a team or change its members."""
+    tournament = team.tournament
+    entries = _team_members(tournament, numbers)
+    try:
+        with transaction.atomic():
+            before = _team_snapshot(team)
+            team.name = name
+            team.save(update_fields=["name"])
+            team.members.set(entries)
+            after = _team_snapshot(team)
+            if after != before:
+                record_change(tournament, user, AuditAction.TEAM_EDITED, team.name,
+                              before=before, after=after)
+    except IntegrityError:
+        raise ScoringError("A team of that name exists already.", "name") from None
+    return team
+
+
+def delete_team(team: Team, user) -> None:
+    with transaction.atomic():
+        before = _team_snapshot(team)
+        team.delete()
+        record_change(team.tournament, user, AuditAction.TEAM_DELETED, before["name"],
+                      before=before)
+
+
+def _prize_snapshot(prize: CustomPrize) -> dict:
+    return {"number": prize.number, "title": prize.title, "kind": prize.kind,
+            "place": prize.place, "games": prize.games, "label": prize.label}
+
+
+def _check_prize(tournament: Tournament, prize: CustomPrize) -> None:
+    """A number after the League's seven; games the tournament's rule set knows (a typed
+    "grnd" would count nothing and the prize list would say no Grands were won)."""
     if prize.number <= LEAGUE_PRIZES:
         raise ScoringError(f"Numbers 1 to {LEAGUE_PRIZES} are the League's prizes; use "
                            f"{LEAGUE_PRIZES + 1} or more.", "number")
+    rules = tournament.rules
+    for key in (g for g in prize.games.split(",") if g):
+        if rules.game(key) is None:
+            raise ScoringError(f"Games that count: “{key}” is not a game of the rule set "
+                               f"{rules.name}.", "games")
+    if prize.kind == PrizeKind.COUNT_WON.name and not prize.games:
+        raise ScoringError("Games that count: tick at least one game.", "games")
+
+
+def add_custom_prize(tournament: Tournament, prize: CustomPrize, user) -> CustomPrize:
+    """Add an extra prize after the League's seven (their numbers are taken)."""
+    _check_prize(tournament, prize)
     prize.tournament = tournament
     try:
         with transaction.atomic():
             prize.save()
             record_change(tournament, user, AuditAction.PRIZE_ADDED, prize.title,
-                          after={"number": prize.number, "kind": prize.kind})
+                          after=_prize_snapshot(prize))
     except IntegrityError:
         raise ScoringError(f"Prize number {prize.number} exists already.", "number") from None
     return prize
+
+
+def edit_custom_prize(prize: CustomPrize, user) -> CustomPrize:
+    """Save the changes a form made to ``prize`` (audited with what it was)."""
+    tournament = prize.tournament
+    _check_prize(tournament, prize)
+    try:
+        with transaction.atomic():
+            before = _prize_snapshot(CustomPrize.objects.select_for_update().get(pk=prize.pk))
+            prize.save()
+            after = _prize_snapshot(prize)
+            if after != before:
+                record_change(tournament, user, AuditAction.PRIZE_EDITED, prize.title,
+                              before=before, after=after)
+    except IntegrityError:
+        raise ScoringError(f"Prize number {prize.number} exists already.", "number") from None
+    return prize
+
+
+def delete_custom_prize(prize: CustomPrize, user) -> None:
+    with transaction.atomic():
+        before = _prize_snapshot(prize)
+        prize.delete()
+        record_change(prize.tournament, user, AuditAction.PRIZE_DELETED, before["title"],
+                      before=before)
 
 
 # -- Comparative Skat (docs/rules.md §13) -------------------------------------------------------

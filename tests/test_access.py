@@ -12,11 +12,13 @@ import pytest
 from django.test import Client
 from django.urls import URLResolver, get_resolver, reverse
 
+from scoring.models import CustomPrize, Team
 from tests.factories import add_entry
 from tests.sheets import enter
 from tournament.comparative.services import make_comparative
 from tournament.models import (
     AuditEntry,
+    Club,
     Deal,
     Entry,
     Penalty,
@@ -59,6 +61,7 @@ EXPECTED = {
     "tournament:entry_withdraw": ORGANIZER,
     "tournament:door": STAFF,
     "tournament:clubs": ORGANIZER,
+    "tournament:club": ORGANIZER,
     "tournament:keep_apart": ORGANIZER,
     "tournament:series": ORGANIZER,
     "tournament:series_seat": ORGANIZER,
@@ -96,6 +99,10 @@ EXPECTED = {
     "scoring:seat_by_results": ORGANIZER,
     "scoring:add_team": ORGANIZER,
     "scoring:add_prize": ORGANIZER,
+    "scoring:edit_team": ORGANIZER,
+    "scoring:delete_team": ORGANIZER,
+    "scoring:edit_prize": ORGANIZER,
+    "scoring:delete_prize": ORGANIZER,
     "printing:sheet_pdf": STAFF,
     "printing:series_sheets_pdf": STAFF,
     "printing:table_cards_pdf": ORGANIZER,
@@ -167,8 +174,13 @@ def room(django_user_model):
     cup = Tournament.objects.create(name="Bea's Cup", slug="beas-cup",
                                     start_date=datetime.date(2027, 6, 1))
     cup.organizers.add(bea)
-    for n in range(1, 9):
-        add_entry(tournament, n, f"P{n}", "Room")
+    club = Club.objects.create(name="SC Room", created_by=marta)
+    entries = [add_entry(tournament, n, f"P{n}", "Room", club=club if n == 1 else None)
+               for n in range(1, 9)]
+    team = Team.objects.create(tournament=tournament, name="Room Tandem")
+    team.members.set(entries[:2])
+    CustomPrize.objects.create(tournament=tournament, number=8, title="Most Grands",
+                               kind="COUNT_WON", games="grand", label="Grands")
     (series,) = plans.ensure_series(tournament)
     make_comparative(tournament, table_size=4, decks=8, seed="room", user=None)
     plans.seat_series(series, SeatingMethod.DRAW, "room", user=None)
@@ -178,7 +190,8 @@ def room(django_user_model):
     penalty = Penalty.objects.create(table=table, after_deal=1, seat=1, reason="misdeal",
                                      points=10, by_organizer=True)
     kwargs = {"slug": tournament.slug, "number": 1, "table": table.number,
-              "token": table.token, "deal": 1, "deck": 1, "pk": penalty.pk, "user_id": marta.pk}
+              "token": table.token, "deal": 1, "deck": 1, "pk": penalty.pk, "user_id": marta.pk,
+              "club": club.pk, "team": team.pk, "prize": 8}
     clients = {"anonymous": Client(), "link": Client(), "stranger": _client(bea),
                "assistant": _client(ida), "organizer": _client(marta)}
     clients["link"].get(reverse("tournament:sheet", args=[table.token]))
@@ -197,7 +210,8 @@ def _url(params: frozenset[str], name: str, kwargs: dict) -> str:
 
 def _state() -> tuple:
     return (AuditEntry.objects.count(), Deal.objects.count(), Penalty.objects.count(),
-            Entry.objects.count(), list(Series.objects.values_list("status", flat=True)))
+            Entry.objects.count(), list(Series.objects.values_list("status", flat=True)),
+            Club.objects.count(), Team.objects.count(), CustomPrize.objects.count())
 
 
 def _refused(response) -> bool:

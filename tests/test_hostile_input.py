@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 from scoring import services
 from scoring.models import CustomPrize, Team
 from tests.tournament.conftest import organizer, tournament  # noqa: F401 - fixtures
-from tournament.models import AuditEntry, Deal, SeatingMethod, Table, Tournament
+from tournament.models import AuditEntry, Club, Deal, SeatingMethod, Table, Tournament
 from tournament.registration import services as registration
 from tournament.seating import services as plans
 from tournament.sheets import services as deals
@@ -201,7 +201,9 @@ def world(tournament, organizer):  # noqa: F811 - the imported fixtures
     return World(tournament, member, Client(raise_request_exception=True), {
         "slug": [tournament.slug], "number": [1, 2], "table": [four.number, three.number],
         "token": [four.token, three.token], "deal": [1], "pk": [four.penalties.get().pk],
-        "user_id": [organizer.pk], "deck": [1],
+        "user_id": [organizer.pk], "deck": [1], "team": [team.pk], "prize": [8],
+        "club": list(Club.objects.filter(entries__tournament=tournament).distinct()
+                     .values_list("pk", flat=True)),
     }, tournament.slug)
 
 

@@ -23,6 +23,7 @@ PURE_MODULES = [
     "tournament.seating.by_results",
     "tournament.seating.movements",
     "tournament.sheets.sheet",
+    "tournament.names",
     "scoring.standings",
     "scoring.prizes",
     "scoring.comparative",

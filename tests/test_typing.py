@@ -13,6 +13,7 @@ STRICT = [
     "tournament/seating/by_results.py",
     "tournament/seating/movements.py",
     "tournament/sheets/sheet.py",
+    "tournament/names.py",
     "scoring/standings.py",
     "scoring/prizes.py",
     "scoring/comparative.py",

@@ -27,6 +27,7 @@ urlpatterns = [
          name="entry_withdraw"),
     path("<slug:slug>/door/", players.door, name="door"),
     path("<slug:slug>/clubs/", players.club_list, name="clubs"),
+    path("<slug:slug>/clubs/<int:club>/", players.club_detail, name="club"),
     path("<slug:slug>/keep-apart/", players.keep_apart, name="keep_apart"),
     # seating
     path("<slug:slug>/series/<int:number>/", series.series_plan, name="series"),

@@ -14,6 +14,7 @@ from scoring.forms import CustomPrizeForm, LotForm, SeatByResultsForm, SettingsF
 from scoring.models import Team
 from tournament import lifecycle
 from tournament.permissions import organizer_required
+from tournament.refusals import show_on_form
 from tournament.views.confirm import Question, ask, confirmed
 
 
@@ -35,7 +36,8 @@ def results_admin(request, tournament):
     return render(request, "scoring/results_admin.html", {
         "tournament": tournament, "form": form, "series_list": tournament.series.all(),
         "teams": Team.objects.filter(tournament=tournament).prefetch_related("members"),
-        "team_form": TeamForm(prefix="team"), "prize_form": CustomPrizeForm(prefix="prize"),
+        "team_form": TeamForm(prefix="team"),
+        "prize_form": CustomPrizeForm(prefix="prize", tournament=tournament),
         "custom_prizes": tournament.custom_prizes.all(),
         "release_checks": lifecycle.release_checks(tournament.series.all()),
     })
@@ -114,10 +116,9 @@ def add_team(request, tournament):
 @organizer_required
 @require_POST
 def add_prize(request, tournament):
-    form = CustomPrizeForm(request.POST, prefix="prize")
+    form = CustomPrizeForm(request.POST, prefix="prize", tournament=tournament)
     if not form.is_valid():
-        messages.error(request, "Check the prize: " + "; ".join(
-            f"{k}: {' '.join(v)}" for k, v in form.errors.items()))
+        _errors(request, form)
         return redirect("scoring:results_admin", tournament.slug)
     try:
         prize = services.add_custom_prize(tournament, form.save(commit=False), request.user)
@@ -126,6 +127,67 @@ def add_prize(request, tournament):
     else:
         messages.success(request, f"Prize {prize.number} added.")
     return redirect("scoring:results_admin", tournament.slug)
+
+
+@organizer_required
+def edit_team(request, tournament, team):
+    team = get_object_or_404(Team.objects.prefetch_related("members"), tournament=tournament,
+                             pk=team)
+    numbers = ", ".join(str(m.number) for m in sorted(team.members.all(), key=lambda m: m.number))
+    form = TeamForm(request.POST or None, initial={"name": team.name, "members": numbers})
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.edit_team(team, form.cleaned_data["name"], form.cleaned_data["members"],
+                               request.user)
+        except services.ScoringError as error:
+            show_on_form(form, error)
+        else:
+            messages.success(request, f"Team {team.name} saved.")
+            return redirect("scoring:results_admin", tournament.slug)
+    return render(request, "scoring/edit.html", {
+        "tournament": tournament, "form": form, "title": f"Team {team.name}",
+        "delete_url": reverse("scoring:delete_team", args=[tournament.slug, team.pk])})
+
+
+@organizer_required
+def delete_team(request, tournament, team):
+    team = get_object_or_404(Team, tournament=tournament, pk=team)
+    if request.method == "POST":
+        services.delete_team(team, request.user)
+        messages.success(request, f"Team {team.name} deleted.")
+        return redirect("scoring:results_admin", tournament.slug)
+    return render(request, "scoring/confirm_delete.html", {
+        "tournament": tournament, "what": f"the team {team.name}",
+        "back": reverse("scoring:edit_team", args=[tournament.slug, team.pk])})
+
+
+@organizer_required
+def edit_prize(request, tournament, prize):
+    prize = get_object_or_404(tournament.custom_prizes, number=prize)
+    form = CustomPrizeForm(request.POST or None, instance=prize, tournament=tournament)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.edit_custom_prize(form.instance, request.user)
+        except services.ScoringError as error:
+            show_on_form(form, error)
+        else:
+            messages.success(request, f"Prize {prize.number} saved.")
+            return redirect("scoring:results_admin", tournament.slug)
+    return render(request, "scoring/edit.html", {
+        "tournament": tournament, "form": form, "title": f"Extra prize {prize}",
+        "delete_url": reverse("scoring:delete_prize", args=[tournament.slug, prize.number])})
+
+
+@organizer_required
+def delete_prize(request, tournament, prize):
+    prize = get_object_or_404(tournament.custom_prizes, number=prize)
+    if request.method == "POST":
+        services.delete_custom_prize(prize, request.user)
+        messages.success(request, f"Prize {prize.number}, {prize.title}, deleted.")
+        return redirect("scoring:results_admin", tournament.slug)
+    return render(request, "scoring/confirm_delete.html", {
+        "tournament": tournament, "what": f"prize {prize}",
+        "back": reverse("scoring:edit_prize", args=[tournament.slug, prize.number])})
 
 
 @organizer_required

@@ -16,6 +16,8 @@ class AuditAction(models.TextChoices):
     STAFF_ADDED = "staff_added", "Staff added"
     STAFF_REMOVED = "staff_removed", "Staff removed"
     CLUB_CREATED = "club_created", "Club created"
+    CLUB_MERGED = "club_merged", "Club merged into another"
+    CLUB_DELETED = "club_deleted", "Club deleted"
     PLAYER_REGISTERED = "player_registered", "Player registered"
     PLAYERS_IMPORTED = "players_imported", "Players imported"
     ENTRY_EDITED = "entry_edited", "Entry edited"
@@ -50,7 +52,11 @@ class AuditAction(models.TextChoices):
     SCORING_SETTINGS_CHANGED = "scoring_settings_changed", "Scoring settings changed"
     LOT_RECORDED = "lot_recorded", "Lot recorded"
     TEAM_REGISTERED = "team_registered", "Team registered"
+    TEAM_EDITED = "team_edited", "Team edited"
+    TEAM_DELETED = "team_deleted", "Team deleted"
     PRIZE_ADDED = "prize_added", "Prize added"
+    PRIZE_EDITED = "prize_edited", "Prize edited"
+    PRIZE_DELETED = "prize_deleted", "Prize deleted"
     COMPARATIVE_SET = "comparative_set", "Comparative set dealt"
 
 

@@ -19,6 +19,7 @@ from django.utils.functional import cached_property
 # the seating algorithms); the fields' choices are built from them.
 from engine import ScoringSystem, get_rule_set, rule_sets
 from tournament.models.people import Club, Player
+from tournament.names import KEY_MAX, person_key
 from tournament.seating.algorithms import TablePolicy
 
 
@@ -132,6 +133,9 @@ class Entry(models.Model):
     checked_in_at = models.DateTimeField(null=True, blank=True)
     withdrawn = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
+    # "muller" finds Müller: every name search and duplicate check compares this key
+    # (tournament.names.person_key, "first|last"), kept on every save
+    name_key = models.CharField(max_length=KEY_MAX, db_index=True, editable=False, default="")
 
     class Meta:
         ordering = ["number"]
@@ -143,6 +147,13 @@ class Entry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.number} {self.name}"
+
+    def save(self, *args, **kwargs):
+        self.name_key = person_key(self.first_name, self.last_name)
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None and {"first_name", "last_name"} & set(update_fields):
+            kwargs["update_fields"] = {*update_fields, "name_key"}
+        super().save(*args, **kwargs)
 
     @property
     def name(self) -> str:

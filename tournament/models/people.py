@@ -5,6 +5,8 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
+from tournament.names import KEY_MAX, club_key
+
 
 class Club(models.Model):
     name = models.CharField(max_length=120, unique=True)
@@ -12,12 +14,21 @@ class Club(models.Model):
     # an organizer sees the clubs of his tournaments' entries and the clubs he created
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
                                    on_delete=models.SET_NULL, related_name="+")
+    # "SC Grün" and "sc gruen" are one club: found by this key (tournament.names), kept on save
+    name_key = models.CharField(max_length=KEY_MAX, db_index=True, editable=False, default="")
 
     class Meta:
         ordering = ["name"]
 
     def __str__(self) -> str:
         return self.name
+
+    def save(self, *args, **kwargs):
+        self.name_key = club_key(self.name)
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None and "name" in update_fields:
+            kwargs["update_fields"] = {*update_fields, "name_key"}
+        super().save(*args, **kwargs)
 
 
 class Player(models.Model):

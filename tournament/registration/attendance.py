@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from tournament.audit import record_change
 from tournament.models import AuditAction, Entry, Seat, SeriesStatus, Tournament
+from tournament.names import search_words
 from tournament.parsing import BIG_INT_MAX, INT_MAX, int_param
 from tournament.registration.services import RegistrationError, clean_text
 
@@ -115,9 +116,12 @@ def search_entries(tournament: Tournament, q: str = "", club: str = "", status: 
     if q.isascii() and q.isdigit():  # a number; one no entry can have finds nothing
         entries = entries.filter(number=int_param(q, 1, INT_MAX) or 0)
     elif q:
-        for word in q.split():
-            entries = entries.filter(Q(first_name__icontains=word)
-                                     | Q(last_name__icontains=word))
+        # "kruger", "krueger" and "Krüger" all find Krüger: words are matched by their key
+        words = search_words(q)
+        if not words:  # only punctuation: no name has it
+            return entries.none()
+        for word in words:
+            entries = entries.filter(name_key__contains=word)
     if club == "none":
         entries = entries.filter(club__isnull=True)
     elif club.isascii() and club.isdigit():

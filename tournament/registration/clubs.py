@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.db import transaction
-from django.db.models import Count, Q
+from django.db.models import Count, Exists, OuterRef, Q
 
 from tournament.audit import record_change
-from tournament.models import AuditAction, Club, Tournament
+from tournament.models import AuditAction, Club, Entry, Tournament
+from tournament.names import club_key
 from tournament.parsing import clean_text
 from tournament.permissions import organized_tournaments
 from tournament.refusals import Refusal
@@ -15,11 +18,12 @@ CLUB_MAX = Club._meta.get_field("name").max_length
 
 
 def find_club(name: str) -> Club | None:
-    """The club of that name, ignoring case and extra spaces; None for an empty or unknown name."""
-    name = clean_text(name)
-    if not name:
+    """The club of that name, ignoring case, accents and extra spaces ("sc gruen" is
+    "SC Grün"); None for an empty or unknown name."""
+    key = club_key(clean_text(name))
+    if not key:
         return None
-    return Club.objects.filter(name__iexact=name).first()
+    return Club.objects.filter(name_key=key).order_by("pk").first()
 
 
 def _get_or_create_club(name: str, tournament: Tournament | None, user) -> Club | None:
@@ -57,7 +61,8 @@ def add_club(name: str, city: str = "", *, tournament: Tournament | None = None,
     if existing is not None:
         raise Refusal(f"The club {existing.name} already exists.", "name")
     with transaction.atomic():
-        club = Club.objects.create(name=name, city=city)
+        creator = user if user is not None and user.is_authenticated else None
+        club = Club.objects.create(name=name, city=city, created_by=creator)
         record_change(tournament, user, AuditAction.CLUB_CREATED, club.name,
                       after={"name": club.name, "city": club.city})
     return club
@@ -65,6 +70,82 @@ def add_club(name: str, city: str = "", *, tournament: Tournament | None = None,
 
 def clubs_with_counts(tournament: Tournament, user=None):
     """The clubs the organizer sees (``clubs_for``), each with ``players`` = how many of this
-    tournament's (not withdrawn) entries play for it."""
-    return clubs_for(tournament, user).annotate(players=Count(
-        "entries", filter=Q(entries__tournament=tournament, entries__withdrawn=False)))
+    tournament's (not withdrawn) entries play for it and ``own`` = whether the organizer may
+    merge or delete it (``own_clubs``)."""
+    own = own_clubs(user).filter(pk=OuterRef("pk"))
+    return clubs_for(tournament, user).annotate(
+        players=Count("entries", filter=Q(entries__tournament=tournament,
+                                          entries__withdrawn=False)),
+        own=Exists(own))
+
+
+# --- merging and deleting ------------------------------------------------------------------
+
+
+def own_clubs(user):
+    """The clubs an organizer may merge or delete: those only their tournaments use (or nobody
+    uses yet) and that no other organizer created. Another organizer's players never move."""
+    if user is None or not user.is_authenticated:
+        return Club.objects.none()
+    if user.is_superuser:
+        return Club.objects.all()
+    theirs = organized_tournaments(user)
+    elsewhere = Entry.objects.filter(club__isnull=False).exclude(tournament__in=theirs)
+    return (Club.objects.filter(Q(created_by=user) | Q(created_by__isnull=True))
+            .filter(Q(entries__tournament__in=theirs) | Q(created_by=user)
+                    | Q(entries__isnull=True))
+            .exclude(pk__in=elsewhere.values("club_id")).distinct())
+
+
+@dataclass(frozen=True)
+class ClubUse:
+    """How many entries play for a club, in how many tournaments: what a merge would move."""
+
+    entries: int
+    tournaments: int
+
+
+def club_use(club: Club) -> ClubUse:
+    use = club.entries.aggregate(entries=Count("pk"),
+                                 tournaments=Count("tournament", distinct=True))
+    return ClubUse(use["entries"], use["tournaments"])
+
+
+def merge_club(club: Club, into: Club | None, *, tournament: Tournament, user) -> int:
+    """Move every entry of ``club`` to ``into`` and delete ``club`` (a typo at the door made
+    it); return how many entries moved. Both must be the organizer's to see, ``club`` their own."""
+    if into is None:
+        raise Refusal("Choose the club to merge into.", "into")
+    if into.pk == club.pk:
+        raise Refusal(f"Choose another club than {club.name} to merge it into.", "into")
+    with transaction.atomic():
+        if not own_clubs(user).filter(pk=club.pk).exists():
+            raise Refusal(f"{club.name} is used by another organizer's tournaments; only "
+                          "they can merge it.", "club")
+        if not clubs_for(tournament, user).filter(pk=into.pk).exists():
+            raise Refusal("Choose one of your clubs to merge into.", "into")
+        moved = Entry.objects.filter(club=club).update(club=into)
+        if not into.city and club.city:
+            into.city = club.city
+            into.save(update_fields=["city"])
+        before = {"club": club.name, "city": club.city, "entries": moved}
+        club.delete()
+        record_change(tournament, user, AuditAction.CLUB_MERGED, f"{before['club']} → {into.name}",
+                      before=before, after={"club": into.name, "entries_moved": moved})
+    return moved
+
+
+def delete_club(club: Club, *, tournament: Tournament, user) -> None:
+    """Delete a club nobody plays for (one added by mistake)."""
+    with transaction.atomic():
+        if not own_clubs(user).filter(pk=club.pk).exists():
+            raise Refusal(f"{club.name} is used by another organizer's tournaments; only "
+                          "they can delete it.", "club")
+        use = club_use(club)
+        if use.entries:
+            raise Refusal(f"{club.name} still has {use.entries} player"
+                          f"{'' if use.entries == 1 else 's'}: merge it into another club "
+                          "instead.", "club")
+        before = {"name": club.name, "city": club.city}
+        club.delete()
+        record_change(tournament, user, AuditAction.CLUB_DELETED, before["name"], before=before)

@@ -60,8 +60,12 @@ class PlayerForm(PersonChoiceMixin, forms.Form):
     last_name = forms.CharField(max_length=80)
     club = forms.ModelChoiceField(queryset=Club.objects.all(), required=False,
                                   empty_label="— no club —")
+    # the datalist offers the known clubs as one types; a known club typed in other letters
+    # ("sc gruen") is that club, not a new one (registration.clubs.find_club)
     new_club = forms.CharField(max_length=120, required=False, label="or a new club",
-                               help_text="Type the name of a club that is not in the list.")
+                               help_text="Type the name of a club that is not in the list.",
+                               widget=forms.TextInput(attrs={"list": "club-names",
+                                                             "autocomplete": "off"}))
     email = forms.EmailField(required=False, max_length=254, label="E-mail (optional)")
     number = forms.IntegerField(min_value=1, max_value=INT_MAX, required=False,
                                 label="Participant number")
@@ -172,6 +176,20 @@ class ImportConfirmForm(forms.Form):
 class ClubForm(forms.Form):
     name = forms.CharField(max_length=120, label="Club name")
     city = forms.CharField(max_length=120, required=False)
+
+
+class ClubMergeForm(forms.Form):
+    """Merge a club into another: the choice, then the confirmation (``confirm``)."""
+
+    into = forms.ModelChoiceField(queryset=Club.objects.none(), label="Merge into",
+                                  empty_label="— choose a club —",
+                                  error_messages={"required": "Choose the club to merge into."})
+    confirm = forms.BooleanField(required=False, widget=forms.HiddenInput)
+
+    def __init__(self, *args, clubs=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        if clubs is not None:
+            self.fields["into"].queryset = clubs
 
 
 class KeepApartForm(forms.Form):

@@ -10,6 +10,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 
 from tournament.models import Entry, Tournament
+from tournament.names import club_key
 from tournament.parsing import INT_MAX, int_param
 from tournament.registration.services import (
     CLUB_MAX,
@@ -190,14 +191,14 @@ def _player_problems(preview: ImportPreview, row_number: int, first: str, last: 
     if not (first and last):
         return []
     problems = []
-    key = (*name_key(first, last), club.casefold())
+    key = (*name_key(first, last), club_key(club))
     if key in known.seen_players:
         problems.append(f"the same player as row {known.seen_players[key]}")
     else:
         known.seen_players[key] = row_number
     for entry in known.by_name.get(name_key(first, last), []):
         entry_club = entry.club.name if entry.club_id else ""
-        if entry_club.casefold() == club.casefold():
+        if club_key(entry_club) == club_key(club):
             problems.append(f"{player_label(entry)} is already registered "
                             f"as number {entry.number}")
         else:

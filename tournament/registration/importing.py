@@ -12,11 +12,11 @@ import csv
 import io
 
 from django.db import transaction
-from django.db.models.functions import Lower
 from django.utils import timezone
 
 from tournament.audit import record_change
 from tournament.models import AuditAction, Club, Entry, Player, Tournament
+from tournament.names import club_key, person_key
 from tournament.permissions import Role, organized_tournaments, role_of
 from tournament.registration.import_rows import ImportPreview, ImportRow, check_rows
 from tournament.registration.services import (
@@ -105,7 +105,7 @@ def parse_players_csv(text: str, tournament: Tournament, user=None) -> ImportPre
     preview.errors.sort(key=lambda error: error[0])
     known = known_persons_by_row(tournament, preview.rows, user)
     preview.known_rows = sum(
-        (*name_key(r.first_name, r.last_name), r.club.casefold()) in known for r in preview.rows)
+        (*name_key(r.first_name, r.last_name), club_key(r.club)) in known for r in preview.rows)
     return preview
 
 
@@ -148,11 +148,11 @@ def import_players(tournament: Tournament, preview: ImportPreview, user,
         return 0
     with transaction.atomic():
         lock_tournament(tournament)
-        clubs = {c.name.casefold(): c for c in Club.objects.all()}
+        clubs = {c.name_key: c for c in Club.objects.order_by("-pk")}  # the oldest wins
         new_clubs: list[str] = []
         used_numbers = set(tournament.entries.values_list("number", flat=True))
         registered = {
-            (*name_key(first, last), (club or "").casefold())
+            (*name_key(first, last), club_key(club or ""))
             for first, last, club in tournament.entries.values_list(
                 "first_name", "last_name", "club__name")
         }
@@ -160,7 +160,7 @@ def import_players(tournament: Tournament, preview: ImportPreview, user,
         highest = max([0, *used_numbers, *(r.number for r in preview.rows if r.number)])
         count = 0
         for row in preview.rows:
-            key = (*name_key(row.first_name, row.last_name), row.club.casefold())
+            key = (*name_key(row.first_name, row.last_name), club_key(row.club))
             if key in registered:
                 raise RegistrationError(
                     "__all__", f"Row {row.row}: {row.name} is already registered; "
@@ -175,10 +175,10 @@ def import_players(tournament: Tournament, preview: ImportPreview, user,
                                "nothing was imported.")
             club = None
             if row.club:
-                club = clubs.get(row.club.casefold())
+                club = clubs.get(club_key(row.club))
                 if club is None:
                     club = Club.objects.create(name=row.club, created_by=_creator(user))
-                    clubs[row.club.casefold()] = club
+                    clubs[club.name_key] = club
                     new_clubs.append(club.name)
             _create_entry(tournament, row, number, club, known.get(key))
             used_numbers.add(number)
@@ -214,16 +214,16 @@ def known_persons_by_row(tournament: Tournament, rows: list[ImportRow],
     """
     if role_of(user, tournament) is not Role.ORGANIZER:
         return {}
-    last_names = {row.last_name.lower() for row in rows}
-    candidates = (Entry.objects.annotate(last_lower=Lower("last_name"))
-                  .filter(last_lower__in=last_names, tournament__in=organized_tournaments(user))
+    keys = {person_key(row.first_name, row.last_name) for row in rows}
+    candidates = (Entry.objects
+                  .filter(name_key__in=keys, tournament__in=organized_tournaments(user))
                   .exclude(tournament=tournament)
                   .exclude(player_id__in=tournament.entries.values("player_id"))
                   .values_list("first_name", "last_name", "club__name", "player_id"))
     persons: dict[tuple[str, str, str], set[int]] = {}
     for first, last, club, player_id in candidates:
-        persons.setdefault((*name_key(first, last), (club or "").casefold()),
+        persons.setdefault((*name_key(first, last), club_key(club or "")),
                            set()).add(player_id)
-    wanted = {(*name_key(r.first_name, r.last_name), r.club.casefold()) for r in rows}
+    wanted = {(*name_key(r.first_name, r.last_name), club_key(r.club)) for r in rows}
     return {key: next(iter(ids)) for key, ids in persons.items()
             if key in wanted and len(ids) == 1}

@@ -50,11 +50,22 @@ class EntryTable(tables.Table):
 class ClubTable(tables.Table):
     name = tables.Column(verbose_name="Club")
     city = tables.Column(default="")
-    players = tables.Column(verbose_name="Players in this tournament", attrs=NUM)
+    players = tables.Column(verbose_name="Players here", attrs=NUM)
+    manage = tables.Column(verbose_name="", accessor="pk", orderable=False, empty_values=())
+
+    def __init__(self, *args, slug: str, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.slug = slug
+
+    def render_manage(self, record):
+        if not getattr(record, "own", False):
+            return ""  # another organizer's club: not ours to merge or delete
+        url = reverse("tournament:club", args=[self.slug, record.pk])
+        return format_html('<a href="{}">Merge or delete</a>', url)
 
     class Meta:
         model = Club
-        fields = ("name", "city", "players")
+        fields = ("name", "city", "players", "manage")
         attrs = {"class": "data clubs"}
         empty_text = "No clubs yet."
         order_by = ("name",)

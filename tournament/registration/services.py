@@ -16,7 +16,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max, Q
 from django.utils import timezone
 
-from tournament import parsing
+from tournament import names, parsing
 from tournament.audit import record_change
 from tournament.models import AuditAction, Club, Entry, KeepApart, Player, Tournament
 from tournament.permissions import Role, organized_tournaments, role_of
@@ -72,7 +72,9 @@ def clean_text(value) -> str:
 
 
 def name_key(first_name: str, last_name: str) -> tuple[str, str]:
-    return clean_text(first_name).casefold(), clean_text(last_name).casefold()
+    """The name as it is compared: "Hans Müller" = "hans mueller" = "Hans Muller"
+    (``tournament.names``)."""
+    return names.name_key(first_name), names.name_key(last_name)
 
 
 def club_label(club: Club | None) -> str:
@@ -166,13 +168,15 @@ class Duplicates:
 
 
 def _same_name(first_name: str, last_name: str) -> Q:
-    return Q(first_name__iexact=clean_text(first_name), last_name__iexact=clean_text(last_name))
+    """Entries of that name, ignoring case and accents, ü written ue or u (the stored key)."""
+    return Q(name_key=names.person_key(first_name, last_name))
 
 
 def find_duplicates(tournament: Tournament, first_name: str, last_name: str,
                     club_name: str = "", exclude_entry: Entry | None = None,
                     user=None) -> Duplicates:
-    """Entries with the same first and last name (ignoring case).
+    """Entries with the same first and last name (ignoring case and accents: Krüger =
+    Krueger = Kruger).
 
     In this tournament the same club (or both without a club) is a duplicate and another club
     a namesake. In the other tournaments ``user`` runs, the same name is a person he may link
@@ -315,10 +319,10 @@ def update_entry(entry: Entry, *, first_name: str, last_name: str, club_name: st
             before = entry_snapshot(entry)
             new_number = entry.number if number in (None, "") else _check_number(
                 tournament, number, exclude=entry)
-            old_club = entry.club.name.casefold() if entry.club_id else ""
+            old_club = names.club_key(entry.club.name) if entry.club_id else ""
             identity_changed = (
                 name_key(first_name, last_name) != name_key(entry.first_name, entry.last_name)
-                or club_name.casefold() != old_club
+                or names.club_key(club_name) != old_club
             )
             if identity_changed:
                 duplicates = find_duplicates(tournament, first_name, last_name, club_name,

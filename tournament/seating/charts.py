@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
-import unicodedata
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 from tournament.models import Seat, Series
-
-# letters NFKD does not take apart, spelled as a dictionary spells them
-_LETTERS = str.maketrans({"ø": "o", "ł": "l", "đ": "d", "ð": "d", "þ": "th", "æ": "ae",
-                          "œ": "oe", "ı": "i"})
+from tournament.names import name_key
 
 
 @dataclass(frozen=True)
@@ -22,6 +18,11 @@ class SeatRow:
     name: str
     sort_name: str
     club: str
+
+    @property
+    def key(self) -> str:
+        """What "Where do I sit?" matches typed words against: "muller hans 12"."""
+        return f"{name_key(self.sort_name)} {self.number}"
 
 
 def seat_rows(series: Series) -> list[SeatRow]:
@@ -36,12 +37,10 @@ def seat_rows(series: Series) -> list[SeatRow]:
     ]
 
 
-def name_key(text: str) -> tuple[str, str]:
-    """Dictionary order (DIN 5007, variant 1): case and accents ignored, Müller with Muller
-    before Mustermann, Öztürk among the O, ß as ss; the exact spelling breaks a tie."""
-    folded = text.casefold()
-    letters = unicodedata.normalize("NFKD", folded).translate(_LETTERS)
-    return "".join(c for c in letters if not unicodedata.combining(c)), folded
+def sort_key(text: str) -> tuple[str, str]:
+    """Dictionary order: the name's key (case, accents and umlaut spellings ignored, Müller
+    with Muller before Mustermann, ß as ss), then the exact spelling to break a tie."""
+    return name_key(text), text.casefold()
 
 
 def tables_of(rows: Iterable[SeatRow]) -> list[tuple[int, list[SeatRow]]]:
@@ -53,8 +52,8 @@ def tables_of(rows: Iterable[SeatRow]) -> list[tuple[int, list[SeatRow]]]:
 
 
 def alphabetical(rows: Iterable[SeatRow]) -> list[SeatRow]:
-    """The rows by surname and first name (``name_key``), namesakes by number."""
-    return sorted(rows, key=lambda r: (name_key(r.sort_name), r.number))
+    """The rows by surname and first name (``sort_key``), namesakes by number."""
+    return sorted(rows, key=lambda r: (sort_key(r.sort_name), r.number))
 
 
 def chart_by_table(series: Series) -> list[tuple[int, list[SeatRow]]]:

@@ -20,6 +20,7 @@ from tournament.registration import attendance, clubs
 from tournament.registration import services as registration
 from tournament.registration.forms import (
     ClubForm,
+    ClubMergeForm,
     DoorSearchForm,
     EntryFilterForm,
     ImportConfirmForm,
@@ -56,6 +57,11 @@ def _back(request, tournament):
     return safe_next(request, reverse("tournament:players", args=[tournament.slug]))
 
 
+def _club_names(tournament, user) -> list[str]:
+    """The clubs a club input offers as one types (its datalist)."""
+    return list(clubs.clubs_for(tournament, user).values_list("name", flat=True))
+
+
 @organizer_required
 def player_list(request, tournament):
     clubs = Club.objects.filter(entries__tournament=tournament).distinct()
@@ -88,7 +94,7 @@ def player_add(request, tournament):
             return redirect("tournament:player_add", tournament.slug)
     return render(request, TEMPLATES + "form.html", {
         "tournament": tournament, "form": form, "title": "Add a player",
-        "button": "Register"})
+        "button": "Register", "club_names": _club_names(tournament, request.user)})
 
 
 @organizer_required
@@ -109,6 +115,7 @@ def entry_edit(request, tournament, number):
             return redirect("tournament:players", tournament.slug)
     return render(request, TEMPLATES + "form.html", {
         "tournament": tournament, "form": form, "entry": entry,
+        "club_names": _club_names(tournament, request.user),
         "title": f"Number {entry.number}: {entry.name}", "button": "Save"})
 
 
@@ -179,8 +186,7 @@ def door(request, tournament):
     return render(request, TEMPLATES + "door.html", {
         "tournament": tournament, "search": search, "q": q, "matches": matches,
         "quick": quick, "recent": attendance.recent_check_ins(tournament),
-        "club_names": clubs.clubs_for(tournament, request.user).values_list(
-            "name", flat=True),
+        "club_names": _club_names(tournament, request.user),
         "counts": attendance.entry_counts(tournament),
         "here": request.get_full_path(),
     })
@@ -244,12 +250,52 @@ def club_list(request, tournament):
         else:
             messages.success(request, f"Added the club {club.name}.")
             return redirect("tournament:clubs", tournament.slug)
-    table = ClubTable(clubs.clubs_with_counts(tournament, request.user))
+    table = ClubTable(clubs.clubs_with_counts(tournament, request.user), slug=tournament.slug)
     configure_table(request, table, PER_PAGE)
     no_club = tournament.entries.filter(club__isnull=True, withdrawn=False).aggregate(
         n=Count("pk"))["n"]
     return render(request, TEMPLATES + "clubs.html", {
         "tournament": tournament, "table": table, "form": form, "no_club": no_club})
+
+
+@organizer_required
+def club_detail(request, tournament, club):
+    """Merge a club into another or delete it; both ask to confirm first."""
+    club = get_object_or_404(clubs.clubs_for(tournament, request.user)
+                             .filter(pk__in=clubs.own_clubs(request.user).values("pk")),
+                             pk=club)
+    others = clubs.clubs_for(tournament, request.user).exclude(pk=club.pk)
+    merge = ClubMergeForm(request.POST if request.POST.get("action") == "merge" else None,
+                          clubs=others)
+    use = clubs.club_use(club)
+    confirming = None
+    if request.method == "POST" and request.POST.get("action") == "delete":
+        if request.POST.get("confirm") != "yes":
+            confirming = "delete"
+        else:
+            try:
+                clubs.delete_club(club, tournament=tournament, user=request.user)
+            except Refusal as error:
+                messages.error(request, error.message)
+            else:
+                messages.success(request, f"Deleted the club {club.name}.")
+                return redirect("tournament:clubs", tournament.slug)
+    elif merge.is_bound and merge.is_valid():
+        into = merge.cleaned_data["into"]
+        if not merge.cleaned_data["confirm"]:
+            confirming = "merge"
+        else:
+            try:
+                moved = clubs.merge_club(club, into, tournament=tournament, user=request.user)
+            except Refusal as error:
+                add_refusal(merge, error)
+            else:
+                messages.success(request, f"Merged {club.name} into {into.name}: {moved} "
+                                          f"player{'' if moved == 1 else 's'} moved.")
+                return redirect("tournament:clubs", tournament.slug)
+    return render(request, TEMPLATES + "club.html", {
+        "tournament": tournament, "club": club, "merge": merge, "use": use,
+        "confirming": confirming})
 
 
 @organizer_required

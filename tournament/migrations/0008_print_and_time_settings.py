@@ -9,7 +9,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournament', '0006_comparative_decks'),
+        ('tournament', '0007_name_keys'),
     ]
 
     operations = [
