@@ -100,7 +100,7 @@ def test_a_name_typed_without_umlauts_is_found_everywhere(browser, live_server, 
 
     # "Where do I sit?", as a player on the public page types
     page.goto("/t/umlaut-night/series/1/players/")
-    rows = page.locator("#where tbody tr")
+    rows = page.locator("#where li")
     expect(rows).to_have_count(len(NAMES))
     page.fill("#where-filter", "krueger")
     expect(rows.filter(visible=True)).to_have_count(1)
