@@ -34,11 +34,12 @@ REST = 250
 
 @dataclass(frozen=True)
 class SheetPrint:
-    """One sheet to print: the table, its sheet (None: blank) and its entry link."""
+    """One sheet to print: the table, its sheet (None: blank) and its entry link (None: the
+    public's copy of a released sheet, which never shows the table's secret link)."""
 
     info: TableInfo
     sheet: Sheet | None
-    link: str
+    link: str | None
 
 
 @dataclass(frozen=True)
@@ -90,8 +91,12 @@ def _head(item: SheetPrint, layout: Layout, blank: bool) -> Flowable:
     for player in info.players:
         lines.append(_p(f"Seat {player.position}:  {player.name}  (no. {player.number})",
                         left, 9))
-    lines += [Spacer(1, 2), _p(f"Entry link: {item.link}", left, 7)]
-    box = Table([[lines, QrCode(item.link, qr_size)]], colWidths=[left, qr_size + 10])
+    if item.link is None:
+        lines += [Spacer(1, 2), _p("Released results: the table's sheet as confirmed.", left, 7)]
+    else:
+        lines += [Spacer(1, 2), _p(f"Entry link: {item.link}", left, 7)]
+    code = QrCode(item.link, qr_size) if item.link is not None else ""
+    box = Table([[lines, code]], colWidths=[left, qr_size + 10])
     box.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"),
                              ("LEFTPADDING", (0, 0), (-1, -1), 0),
                              ("RIGHTPADDING", (0, 0), (-1, -1), 0),

@@ -3,7 +3,7 @@ shows the same thing, its URL that page's with ``.pdf`` for the trailing slash."
 
 from django.urls import path
 
-from printing.views import comparative, results
+from printing.views import comparative, results, sheets
 
 urlpatterns = [
     path("standings.pdf", results.standings_pdf, name="standings_pdf"),
@@ -12,6 +12,8 @@ urlpatterns = [
     path("club-standings.pdf", results.club_standings_pdf, name="club_standings_pdf"),
     path("team-standings.pdf", results.team_standings_pdf, name="team_standings_pdf"),
     path("prizes.pdf", results.prizes_pdf, name="prizes_pdf"),
+    path("series/<int:number>/table/<int:table>/sheet.pdf", sheets.public_sheet_pdf,
+         name="public_sheet_pdf"),
     # comparative Skat
     path("series/<int:number>/hands.pdf", comparative.public_hands_pdf, name="public_hands_pdf"),
     path("comparative/standings.pdf", comparative.standings_pdf, name="comparative_pdf"),

@@ -107,6 +107,7 @@ EXPECTED = {
     "printing:series_sheets_pdf": STAFF,
     "printing:table_cards_pdf": ORGANIZER,
     "printing:print_progress": STAFF,
+    "printing:public_sheet_pdf": STAFF,  # as the table page's sheet: the public once released
     "printing:standings_pdf": PUBLIC,
     "printing:series_standings_pdf": PUBLIC,
     "printing:club_standings_pdf": PUBLIC,

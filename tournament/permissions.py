@@ -137,6 +137,11 @@ class Visitor:
     def sees_results_of(self, series: Series) -> bool:
         return self.staff or series.is_released
 
+    def sees_sheets_of(self, series: Series) -> bool:
+        """The public copy of a table's sheet (page and PDF), read-only: the public's once
+        the series' results are released; the staff's always (their preview)."""
+        return self.sees_results_of(series)
+
     def counts(self, series: Series) -> bool:
         """Whether the result pages count ``series`` for this visitor."""
         return counts_results_of(series.status, self.released_only)

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from django.http import JsonResponse
+from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404
 
 from printing import progress, score_sheets, table_cards
 from printing.views.common import batch, link, options, pdf
 from tournament.models import Series, Table
-from tournament.permissions import organizer_required, staff_required
+from tournament.permissions import organizer_required, public_page, staff_required
 from tournament.sheets.loaders import load_sheet, table_info
 
 
@@ -71,3 +71,21 @@ def print_progress(request, tournament, number):
     if state is None:  # not started yet, or long forgotten
         return JsonResponse({"known": False})
     return JsonResponse({"known": True, **state.as_json()})
+
+
+@public_page
+def public_sheet_pdf(request, visitor, number, table):
+    """A released table's sheet as the public table page shows it: the same rule
+    (``Visitor.sees_sheets_of``), without the table's secret link or its QR code."""
+    tournament = visitor.tournament
+    table = get_object_or_404(Table.objects.select_related("series__tournament"),
+                              series__tournament=tournament, series__number=number,
+                              number=table)
+    if not visitor.sees_sheets_of(table.series):
+        raise Http404("The sheet is public once the series' results are released.")
+    info = table_info(table)
+    if info.size not in (3, 4):
+        raise Http404("This table has no score sheet.")
+    item = score_sheets.SheetPrint(info, load_sheet(info), None)
+    return pdf(lambda out: score_sheets.write_sheet(out, item, **options(request, tournament)),
+               f"{tournament.slug}-s{number}-t{table.number}.pdf")

@@ -145,3 +145,29 @@ def test_an_empty_series_prints_a_page_that_says_so(client, night):
     client.force_login(marta)
     reader = _pdf(client, "series_sheets_pdf", slug=tournament.slug, number=1)
     assert "This series has no tables yet." in reader.pages[0].extract_text()
+
+
+def test_a_released_sheet_prints_for_the_public_without_its_secret_link(client, night):
+    tournament, series, table, marta = night
+    tournament.public = True
+    tournament.save()
+    url = reverse("printing:public_sheet_pdf", args=[tournament.slug, 1, table.number])
+    page = reverse("tournament:table", args=[tournament.slug, 1, table.number])
+    assert client.get(url).status_code == 404  # as the page: nothing before the release
+    assert url not in client.get(page).content.decode()
+    series.status = "released"
+    series.save()
+    assert f'href="{url}"' in client.get(page).content.decode()
+    response = client.get(url)
+    assert response.status_code == 200
+    reader = PdfReader(io.BytesIO(b"".join(response.streaming_content)))
+    words = reader.pages[0].extract_text()
+    for player in table_info(table).players:
+        assert player.name in words
+    assert words.count("Heart Solo with 1, Schneider, won") == 3
+    assert table.token not in words and "Entry link" not in words
+    content = reader.pages[0].get_contents().get_data().decode("latin-1")
+    assert " 1 re\n" not in content  # no QR code drawn
+    tournament.public = False
+    tournament.save()
+    assert client.get(url).status_code == 404

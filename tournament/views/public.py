@@ -61,7 +61,7 @@ def table_page(request, visitor, number, table):
         first_dealer = rows[dealer_seat(1, size, tournament.rules) - 1]
     # the sheet is public once the series' results are (read-only: no token, no forms)
     sheet = (sheet_page(table_obj, Role.NONE, read_only=True)
-             if series.is_released and size in (3, 4) else None)
+             if visitor.sees_sheets_of(series) and size in (3, 4) else None)
     return render(request, "tournament/public/table.html", {
         "tournament": tournament, "series": series, "table": table_obj, "rows": rows,
         "first_dealer": first_dealer, "deals": tournament.deals_at(size) if size else 0,
