@@ -5,7 +5,6 @@ environment variables; see README.md, section Configuration.
 """
 
 import os
-import tempfile
 import warnings
 from pathlib import Path
 
@@ -185,11 +184,11 @@ LOGGING = {
 }
 
 # One cache for every worker process (the progress of a large PDF is written by the worker
-# making it and read by another): files on disk, DJANGO_CACHE_DIR or the system's temp folder.
+# making it and read by another): files on disk, in DJANGO_CACHE_DIR or the project's var/cache.
+# Never a shared temp folder: the file cache unpickles what it finds there.
 CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
-        "LOCATION": os.environ.get("DJANGO_CACHE_DIR")
-        or str(Path(tempfile.gettempdir()) / "skat-tournaments-cache"),
+        "LOCATION": os.environ.get("DJANGO_CACHE_DIR") or str(BASE_DIR / "var" / "cache"),
     }
 }

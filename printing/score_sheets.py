@@ -40,6 +40,7 @@ class SheetPrint:
     info: TableInfo
     sheet: Sheet | None
     link: str | None
+    note: str = ""  # the public copy's line in place of the link: how final the sheet is
 
 
 @dataclass(frozen=True)
@@ -92,7 +93,7 @@ def _head(item: SheetPrint, layout: Layout, blank: bool) -> Flowable:
         lines.append(_p(f"Seat {player.position}:  {player.name}  (no. {player.number})",
                         left, 9))
     if item.link is None:
-        lines += [Spacer(1, 2), _p("Released results: the table's sheet as confirmed.", left, 7)]
+        lines += [Spacer(1, 2), _p(item.note, left, 7)]
     else:
         lines += [Spacer(1, 2), _p(f"Entry link: {item.link}", left, 7)]
     code = QrCode(item.link, qr_size) if item.link is not None else ""

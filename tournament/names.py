@@ -46,8 +46,9 @@ def person_key(first_name: str, last_name: str) -> str:
 
 
 def club_key(name: str) -> str:
-    """The stored key of a club's name, at most ``KEY_MAX`` long."""
-    return name_key(name)[:KEY_MAX]
+    """The stored key of a club's name, at most ``KEY_MAX`` long. A name without a letter
+    ("♣♠♥♦", "---") keeps its own spelling, so two such clubs stay apart."""
+    return (name_key(name) or " ".join(name.casefold().split()))[:KEY_MAX]
 
 
 def search_words(query: str) -> list[str]:

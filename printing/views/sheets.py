@@ -7,7 +7,7 @@ from django.shortcuts import get_object_or_404
 
 from printing import progress, score_sheets, table_cards
 from printing.views.common import batch, link, options, pdf
-from tournament.models import Series, Table
+from tournament.models import Series, SheetStatus, Table
 from tournament.permissions import organizer_required, public_page, staff_required
 from tournament.sheets.loaders import load_sheet, table_info
 
@@ -81,11 +81,21 @@ def public_sheet_pdf(request, visitor, number, table):
     table = get_object_or_404(Table.objects.select_related("series__tournament"),
                               series__tournament=tournament, series__number=number,
                               number=table)
-    if not visitor.sees_sheets_of(table.series):
+    series = table.series
+    if not visitor.sees_sheets_of(series):
         raise Http404("The sheet is public once the series' results are released.")
+    if table.sheet_status == SheetStatus.SUBMITTED and tournament.blind_check:
+        # the confirmer types the totals blind: the page hides them, the PDF waits
+        raise Http404("The sheet is being confirmed; it prints once it is confirmed.")
     info = table_info(table)
     if info.size not in (3, 4):
         raise Http404("This table has no score sheet.")
-    item = score_sheets.SheetPrint(info, load_sheet(info), None)
+    if not series.is_released:
+        note = "Not released: the staff's preview of this sheet."
+    elif series.is_correcting or table.sheet_status != SheetStatus.CONFIRMED:
+        note = "Correction in progress: this sheet may still change."
+    else:
+        note = "Released results: the table's sheet as confirmed."
+    item = score_sheets.SheetPrint(info, load_sheet(info), None, note)
     return pdf(lambda out: score_sheets.write_sheet(out, item, **options(request, tournament)),
                f"{tournament.slug}-s{number}-t{table.number}.pdf")

@@ -171,3 +171,23 @@ def test_a_released_sheet_prints_for_the_public_without_its_secret_link(client, 
     tournament.public = False
     tournament.save()
     assert client.get(url).status_code == 404
+
+
+def test_a_sheet_confirmed_blind_never_prints_its_totals_for_the_public(client, night):
+    """While the confirmer types the totals blind, the public PDF waits; during a correction
+    it says the sheet may still change."""
+    tournament, series, table, marta = night
+    tournament.public, tournament.blind_check = True, True
+    tournament.save()
+    series.status = "correcting"
+    series.save()
+    url = reverse("printing:public_sheet_pdf", args=[tournament.slug, 1, table.number])
+    table.sheet_status = "submitted"
+    table.save()
+    assert client.get(url).status_code == 404
+    table.sheet_status = "open"
+    table.save()
+    response = client.get(url)
+    words = PdfReader(io.BytesIO(b"".join(response.streaming_content))).pages[0].extract_text()
+    assert "Correction in progress: this sheet may still change." in words
+    assert "as confirmed" not in words

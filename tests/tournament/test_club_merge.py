@@ -143,3 +143,33 @@ def test_the_clubs_page_links_each_own_club(tournament, organizer_client, typo):
     right, wrong = typo
     page = organizer_client.get(reverse("tournament:clubs", args=[tournament.slug])).content
     assert club_url(tournament, wrong) in page.decode()
+
+
+def test_a_club_an_assistant_typed_at_the_door_is_the_organizers_to_merge(
+        tournament, organizer, django_user_model):
+    """The typo the merge exists for is often typed by an assistant at the door."""
+    helper = django_user_model.objects.create_user("door-helper", password="x")
+    tournament.assistants.add(helper)
+    right = Club.objects.create(name="SC Grün", created_by=organizer)
+    typo = Club.objects.create(name="SC Gruhn", created_by=helper)
+    add_entry(tournament, 1, "Hans", "Krüger", club=right)
+    add_entry(tournament, 2, "Otto", "Schulz", club=typo)
+    assert set(clubs.own_clubs(organizer)) >= {right, typo}
+    # an unused club of somebody else is not his to delete
+    stranger = django_user_model.objects.create_user("stranger-club", password="x")
+    theirs = Club.objects.create(name="Pik As", created_by=stranger)
+    assert theirs not in set(clubs.own_clubs(organizer))
+
+
+@pytest.mark.parametrize("name", ["♣♠♥♦", "---", "???"])
+def test_a_club_name_without_letters_is_one_club_and_never_a_server_error(
+        tournament, organizer, organizer_client, name):
+    club = clubs.add_club(name, tournament=tournament, user=organizer)
+    with pytest.raises(Refusal, match="already exists"):
+        clubs.add_club(name, tournament=tournament, user=organizer)
+    assert clubs.find_club(name) == club
+    other = "+++" if name != "+++" else "***"
+    assert clubs.find_club(other) is None  # another name of symbols is another club
+    response = organizer_client.post(reverse("tournament:clubs", args=[tournament.slug]),
+                                     {"name": name})
+    assert response.status_code < 500

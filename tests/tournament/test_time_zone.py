@@ -56,3 +56,23 @@ def test_the_form_offers_every_zone_and_refuses_an_unknown_one(organizer_client,
     bound = TournamentForm(data=data, instance=tournament)
     assert not bound.is_valid()
     assert set(bound.errors) >= {"time_zone", "settlement_rate", "paper"}
+
+
+def test_a_zone_this_server_does_not_know_falls_back_to_the_sites(tournament):
+    tournament.time_zone = "Mars/Olympus_Mons"
+    assert str(tournament.zone) == "UTC"
+
+
+def test_the_audit_of_an_edit_names_the_print_and_clock_settings(organizer_client, tournament):
+    from tournament.forms import TournamentForm
+
+    form = TournamentForm(instance=tournament)
+    data = {name: form[name].value() for name in form.fields if form[name].value() is not None}
+    data.update({"settlement_rate": "0.5", "time_zone": "Europe/Berlin", "paper": "letter"})
+    response = organizer_client.post(reverse("tournament:edit", args=[tournament.slug]), data)
+    assert response.status_code == 302, response.content.decode()[:2000]
+    entry = AuditEntry.objects.filter(tournament=tournament,
+                                      action=AuditAction.TOURNAMENT_EDITED).latest("at")
+    assert entry.before["settlement_rate"] == "0.25"
+    assert (entry.after["settlement_rate"], entry.after["time_zone"], entry.after["paper"]) == (
+        "0.5", "Europe/Berlin", "letter")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 from fractions import Fraction
-from zoneinfo import ZoneInfo, available_timezones
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -105,7 +105,12 @@ class Tournament(models.Model):
 
     @property
     def zone(self) -> ZoneInfo:
-        return ZoneInfo(self.time_zone)
+        """The tournament's zone; the site's if this server's time zone data lacks it (a
+        stored zone must never take every page of the tournament down)."""
+        try:
+            return ZoneInfo(self.time_zone)
+        except (ZoneInfoNotFoundError, ValueError):
+            return ZoneInfo(settings.TIME_ZONE)
 
     def deals_at(self, table_size: int) -> int:
         """Deals of a series at a table: every player deals ``deals_per_player`` times."""

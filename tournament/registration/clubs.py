@@ -83,17 +83,18 @@ def clubs_with_counts(tournament: Tournament, user=None):
 
 
 def own_clubs(user):
-    """The clubs an organizer may merge or delete: those only their tournaments use (or nobody
-    uses yet) and that no other organizer created. Another organizer's players never move."""
+    """The clubs an organizer may merge or delete: those only their tournaments use, or an
+    unused one they created. Another organizer's players never move."""
     if user is None or not user.is_authenticated:
         return Club.objects.none()
     if user.is_superuser:
         return Club.objects.all()
     theirs = organized_tournaments(user)
     elsewhere = Entry.objects.filter(club__isnull=False).exclude(tournament__in=theirs)
-    return (Club.objects.filter(Q(created_by=user) | Q(created_by__isnull=True))
-            .filter(Q(entries__tournament__in=theirs) | Q(created_by=user)
-                    | Q(entries__isnull=True))
+    # a club his tournaments use is his, whoever typed it (an assistant at the door, a
+    # co-organizer); an unused one only if he, or nobody known, created it
+    unused_and_his = Q(entries__isnull=True) & (Q(created_by=user) | Q(created_by__isnull=True))
+    return (Club.objects.filter(Q(entries__tournament__in=theirs) | unused_and_his)
             .exclude(pk__in=elsewhere.values("club_id")).distinct())
 
 

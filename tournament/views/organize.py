@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
@@ -71,7 +73,9 @@ def _summary(t: Tournament) -> dict:
     return {"name": t.name, "rule_set": t.rule_set, "options": t.options,
             "scoring_system": t.scoring_system, "series_count": t.series_count,
             "deals_per_player": t.deals_per_player, "table_policy": t.table_policy,
-            "public": t.public, "start_date": str(t.start_date), "venue": t.venue}
+            "public": t.public, "start_date": str(t.start_date), "venue": t.venue,
+            "blind_check": t.blind_check, "time_zone": t.time_zone, "paper": t.paper,
+            "settlement_rate": str(Decimal(t.settlement_rate).normalize())}
 
 
 @staff_required
