@@ -72,3 +72,18 @@ def screenshot(page, name: str) -> Path:
     path = ARTIFACTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)
     return path
+
+
+VIEWPORTS = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
+
+
+@pytest.fixture(params=list(VIEWPORTS))
+def viewport(request):
+    """Run the test on a desktop and on a 390×844 phone (``page.set_viewport_size``)."""
+    return VIEWPORTS[request.param]
+
+
+def fits(page) -> None:
+    """The page needs no sideways scrolling at its viewport's width."""
+    width = page.viewport_size["width"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= width, page.url

@@ -5,9 +5,9 @@ import datetime
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import screenshot
+from tests.e2e.conftest import fits, screenshot
 from tournament.audit import record_change
-from tournament.models import AuditAction, Tournament
+from tournament.models import AuditAction, AuditEntry, Tournament
 from tournament.registration.services import register_player
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -15,7 +15,8 @@ pytestmark = pytest.mark.django_db(transaction=True)
 RED = "rgb(183, 28, 28)"  # #b71c1c, the site's error colour
 
 
-def test_keep_apart_is_quiet_until_a_pair_is_refused(organizer_page, organizer_user):
+def test_keep_apart_is_quiet_until_a_pair_is_refused(organizer_page, organizer_user, viewport):
+    organizer_page.set_viewport_size(viewport)
     tournament = Tournament.objects.create(name="Quiet Cup", slug="quiet-cup",
                                            start_date=datetime.date(2027, 5, 1))
     tournament.organizers.add(organizer_user)
@@ -40,7 +41,8 @@ def test_keep_apart_is_quiet_until_a_pair_is_refused(organizer_page, organizer_u
     screenshot(page, "keep-apart-refused")
 
 
-def test_a_tournament_without_series_is_refused_on_its_field(organizer_page):
+def test_a_tournament_without_series_is_refused_on_its_field(organizer_page, viewport):
+    organizer_page.set_viewport_size(viewport)
     page = organizer_page
     page.goto("/organize/new/")
     page.fill("#id_name", "No Series Cup")
@@ -60,9 +62,12 @@ def test_a_tournament_without_series_is_refused_on_its_field(organizer_page):
     expect(wide).to_have_css("color", RED)
 
 
-def test_the_audit_log_shows_what_changed_and_filters(organizer_page, organizer_user):
+def test_the_audit_log_shows_what_changed_and_filters(organizer_page, organizer_user, viewport):
+    """...in the tournament's own time zone (issue 12, point 15)."""
+    organizer_page.set_viewport_size(viewport)
     tournament = Tournament.objects.create(name="Log Cup", slug="log-cup",
-                                           start_date=datetime.date(2027, 5, 1))
+                                           start_date=datetime.date(2027, 5, 1),
+                                           time_zone="America/Chicago")
     tournament.organizers.add(organizer_user)
     record_change(tournament, organizer_user, AuditAction.DEAL_CORRECTED,
                   "series 1 table 2 deal 3",
@@ -70,6 +75,8 @@ def test_the_audit_log_shows_what_changed_and_filters(organizer_page, organizer_
                   after={"value": -20, "record": {"game": "solo", "card_points": 10}})
     record_change(tournament, organizer_user, AuditAction.SERIES_PUBLISHED, "series 1")
     record_change(tournament, organizer_user, AuditAction.SERIES_PUBLISHED, "series 2")
+    noon = datetime.datetime(2027, 7, 1, 12, 0, 5, tzinfo=datetime.UTC)
+    AuditEntry.objects.filter(tournament=tournament, subject="series 2").update(at=noon)
     page = organizer_page
     page.goto("/organize/log-cup/audit/")
     expect(page.locator("table.audit")).to_contain_text("record.card_points: 95 → 10")
@@ -79,4 +86,6 @@ def test_the_audit_log_shows_what_changed_and_filters(organizer_page, organizer_
     page.get_by_role("button", name="Show").click()
     expect(page.locator("table.audit tbody tr")).to_have_count(1)
     expect(page.locator("table.audit tbody")).to_contain_text("series 2")
+    expect(page.locator("table.audit tbody")).to_contain_text("2027-07-01 07:00:05")  # CDT
+    fits(page)
     screenshot(page, "audit-log-filtered")

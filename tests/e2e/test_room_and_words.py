@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from scoring import services
-from tests.e2e.conftest import screenshot
+from tests.e2e.conftest import fits, screenshot
 from tests.factories import add_entry
 from tournament.demo import FIRST, LAST, build_comparative_demo, build_demo_congress
 from tournament.models import Penalty, Seat, SeatingMethod, Tournament
@@ -95,7 +95,8 @@ def test_the_player_page_adds_up_on_a_phone_and_a_desktop(browser, live_server):
 
 
 def test_withdrawing_a_player_asks_first_and_cancel_changes_nothing(organizer_page,
-                                                                    organizer_user):
+                                                                    organizer_user, viewport):
+    organizer_page.set_viewport_size(viewport)
     tournament = Tournament.objects.create(name="Club Night", slug="asks-first", public=True,
                                            start_date=datetime.date(2027, 5, 1))
     tournament.organizers.add(organizer_user)
@@ -105,6 +106,7 @@ def test_withdrawing_a_player_asks_first_and_cancel_changes_nothing(organizer_pa
     page.locator(".entry-actions").get_by_role("button", name="Withdraw").click()
     expect(page.locator("h1")).to_have_text("Withdraw Anna Krüger?")
     expect(page.locator(".confirm")).to_contain_text("check-in is undone")
+    fits(page)
     screenshot(page, "withdraw-asks-first")
     page.get_by_role("link", name="Cancel").click()
     anna.refresh_from_db()
@@ -164,13 +166,15 @@ def test_the_room_charts_fill_a_projector_and_a_phone_gets_one_column(browser, l
     context.close()
 
 
-def test_a_ramsch_in_the_loss_colour_and_the_favicon(page, live_server):
+def test_a_ramsch_in_the_loss_colour_and_the_favicon(page, live_server, viewport):
+    page.set_viewport_size(viewport)
     tournament = build_demo_congress(with_deals=True)
     table = tournament.series.get(number=1).tables.order_by("number").first()
     page.goto(f"/s/{table.token}/")
     ramsch = page.locator("table.sheet tr.deal", has_text="Ramsch").first
     colour = ramsch.locator("td.value").evaluate("e => getComputedStyle(e).color")
     assert colour == "rgb(183, 28, 28)"
+    fits(page)
     icon = page.locator("link[rel=icon]").get_attribute("href")
     assert page.request.get(icon).status == 200
     assert page.request.get("/favicon.ico").status == 200  # after the redirect
