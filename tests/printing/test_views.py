@@ -191,3 +191,29 @@ def test_a_sheet_confirmed_blind_never_prints_its_totals_for_the_public(client, 
     words = PdfReader(io.BytesIO(b"".join(response.streaming_content))).pages[0].extract_text()
     assert "Correction in progress: this sheet may still change." in words
     assert "as confirmed" not in words
+
+
+def test_the_sheets_page_of_a_big_series_comes_in_pages_and_filters_by_status(
+        client, night, monkeypatch):
+    """A congress series has 1,000 tables: a page of them at a time, the unconfirmed alone."""
+    from tournament.sheets import page as sheets_page
+
+    tournament, series, table, marta = night
+    client.force_login(marta)
+    monkeypatch.setattr(sheets_page, "SHEETS_PER_PAGE", 1)
+    monkeypatch.setattr("tournament.views.sheets.SHEETS_PER_PAGE", 1)
+    url = reverse("tournament:series_sheets", args=[tournament.slug, 1])
+    first, second = series.tables.order_by("number")
+    html = client.get(url).content.decode()
+    assert f"/s/{first.token}/" in html and f"/s/{second.token}/" not in html
+    assert "page 1 of 2" in html
+    html = client.get(url + "?page=2").content.decode()
+    assert f"/s/{second.token}/" in html and f"/s/{first.token}/" not in html
+    second.sheet_status = "confirmed"
+    second.save()
+    html = client.get(url + "?status=confirmed").content.decode()
+    assert f"/s/{second.token}/" in html and f"/s/{first.token}/" not in html
+    assert "page 1 of" not in html
+    html = client.get(url + "?status=submitted").content.decode()
+    assert "No table of this series is submitted." in html
+    assert client.get(url + "?page=999&status=nonsense").status_code == 200

@@ -293,12 +293,22 @@ class TableLine:
         return f"{self.played} of {self.deal_count}"
 
 
-def series_sheets(series: Series) -> list[TableLine]:
-    """Every table of a series with its progress, in one query."""
+SHEETS_PER_PAGE = 100  # a congress series has 1,000 tables: a phone gets a page of them
+
+
+def series_tables(series: Series, status: str = ""):
+    """The tables of a series in number order, those of one sheet status if given."""
+    tables = series.tables.order_by("number")
+    return tables.filter(sheet_status=status) if status in SheetStatus.values else tables
+
+
+def series_sheets(series: Series, tables=None) -> list[TableLine]:
+    """Every table of a series (or the page ``tables`` of them) with its progress, in one
+    query."""
     tournament = series.tournament
-    tables = (series.tables.order_by("number")
-              .annotate(played=Count("deals", distinct=True),
-                        players=Count("seats", distinct=True)))
+    tables = (series.tables.filter(pk__in=[t.pk for t in tables]) if tables is not None
+              else series.tables).order_by("number").annotate(
+        played=Count("deals", distinct=True), players=Count("seats", distinct=True))
     return [
         TableLine(number=t.number, token=t.token, players=t.players, played=t.played,
                   deal_count=tournament.deals_at(t.players), status=t.sheet_status,

@@ -10,6 +10,7 @@ from __future__ import annotations
 from functools import wraps
 
 from django.contrib import messages
+from django.core.paginator import Paginator
 from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -17,7 +18,7 @@ from django.views.decorators.http import require_POST
 
 from engine import EngineError, InvalidRecord
 from tournament.models import Deal, Penalty, Series, SheetStatus, Table
-from tournament.parsing import clean_text
+from tournament.parsing import clean_text, page_number
 from tournament.permissions import (
     Role,
     organizer_required,
@@ -28,6 +29,7 @@ from tournament.permissions import (
 from tournament.sheets import services as deals
 from tournament.sheets.forms import PenaltyForm, SubmitForm
 from tournament.sheets.page import (
+    SHEETS_PER_PAGE,
     confirm_form,
     confirm_names,
     default_scorekeeper,
@@ -35,6 +37,7 @@ from tournament.sheets.page import (
     form_fields,
     new_deal_form,
     series_sheets,
+    series_tables,
     sheet_page,
 )
 from tournament.sheets.services import SheetError, StaleSheet
@@ -348,7 +351,14 @@ def sheet_reopen(request, tournament, number, table):
 @staff_required
 def series_sheets_page(request, tournament, number):
     series = get_object_or_404(Series, tournament=tournament, number=number)
+    status = request.GET.get("status", "")
+    status = status if status in SheetStatus.values else ""
+    page = Paginator(series_tables(series, status), SHEETS_PER_PAGE).get_page(
+        page_number(request))
     return render(request, "tournament/sheet/series_sheets.html", {
-        "tournament": tournament, "series": series, "tables": series_sheets(series),
+        "tournament": tournament, "series": series, "page": page,
+        "tables": series_sheets(series, page.object_list), "status": status,
+        "statuses": SheetStatus.choices, "has_tables": series.tables.exists(),
+        "query": f"status={status}&" if status else "",
         "is_organizer": tournament.organized_by(request.user),
     })
