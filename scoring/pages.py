@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.http import Http404
+
 from scoring import services
 from scoring.prizes import PrizeResult
 from tournament.models import Club
@@ -134,3 +136,14 @@ def prize_page(visitor: Visitor) -> PrizePage:
                [comp.player(e) for e in p.candidates]) for p in services.prizes(comp)]
     return PrizePage(comp, prizes, visitor.tournament.custom_prizes.exists(),
                      comp.absent_players())
+
+
+def comparison(visitor: Visitor, number: int | None = None) -> services.Comparison:
+    """The comparison the visitor may see, for the comparative pages and their PDFs; a
+    tournament without a pre-dealt set, or a series it does not have, is a 404."""
+    if number is not None and not visitor.tournament.series.filter(number=number).exists():
+        raise Http404("No such series.")
+    try:
+        return services.comparative_results(visitor, series=number)
+    except services.NotComparative:
+        raise Http404("This tournament is not played comparatively.") from None

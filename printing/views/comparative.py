@@ -3,7 +3,7 @@ hands are secret), and the standings, columns and travellers beside their public
 
 Each view has the decorator and the release rule of the page that shows the same thing: the
 public hand records follow ``tournament.views.comparative.hand_records``, the standings and
-travellers ``scoring.views.public`` (through its ``_comparison``)."""
+travellers ``scoring.pages.comparison``, as their pages do."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from django.shortcuts import get_object_or_404
 from printing import comparative, hand_records
 from printing.views.common import options as _options
 from printing.views.common import pdf as _pdf
-from scoring.views.public import _comparison
+from scoring.pages import comparison as _comparison
 from tournament.comparative import page, services
 from tournament.models import DealSet, Series
 from tournament.permissions import organizer_required, public_page

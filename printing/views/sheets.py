@@ -9,6 +9,7 @@ from printing import progress, score_sheets, table_cards
 from printing.views.common import batch, link, options, pdf
 from tournament.models import Series, SheetStatus, Table
 from tournament.permissions import organizer_required, public_page, staff_required
+from tournament.sheets.confirmation import totals_hidden
 from tournament.sheets.loaders import load_sheet, table_info
 
 
@@ -84,8 +85,7 @@ def public_sheet_pdf(request, visitor, number, table):
     series = table.series
     if not visitor.sees_sheets_of(series):
         raise Http404("The sheet is public once the series' results are released.")
-    if table.sheet_status == SheetStatus.SUBMITTED and tournament.blind_check:
-        # the confirmer types the totals blind: the page hides them, the PDF waits
+    if totals_hidden(table):  # the page hides the totals; the PDF waits for the confirmation
         raise Http404("The sheet is being confirmed; it prints once it is confirmed.")
     info = table_info(table)
     if info.size not in (3, 4):

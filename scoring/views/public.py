@@ -148,19 +148,8 @@ def _player_deck_row(visitor: Visitor, p: services.PlayerDeck) -> dict:
 # -- Comparative Skat (docs/rules.md §13) -----------------------------------------------------
 
 
-def _comparison(visitor: Visitor, number: int | None = None) -> services.Comparison:
-    """The comparison the visitor may see; a tournament without a pre-dealt set, or a series
-    it does not have, is a 404."""
-    if number is not None and not visitor.tournament.series.filter(number=number).exists():
-        raise Http404("No such series.")
-    try:
-        return services.comparative_results(visitor, series=number)
-    except services.NotComparative:
-        raise Http404("This tournament is not played comparatively.") from None
-
-
 def _comparative_page(request, visitor: Visitor, number=None):
-    comparison = _comparison(visitor, number)
+    comparison = pages.comparison(visitor, number)
     rows = []
     for s in comparison.standings:
         player = comparison.player(s.player)
@@ -189,7 +178,7 @@ def comparative_series(request, visitor, number):
 
 @public_page
 def comparative_deck(request, visitor, number, deck):
-    comparison = _comparison(visitor, number)
+    comparison = pages.comparison(visitor, number)
     if not 1 <= deck <= comparison.deal_set.decks:
         raise Http404("No such deck.")
     found = comparison.deck(number, deck)

@@ -48,6 +48,12 @@ def require_open(table: Table, user) -> None:
                          "progress).")
 
 
+def totals_hidden(table: Table) -> bool:
+    """A blind check is under way: the confirmer types the totals, so no page and no PDF
+    shows them until the sheet is confirmed."""
+    return table.sheet_status == SheetStatus.SUBMITTED and table.series.tournament.blind_check
+
+
 def subject(table: Table, number: int | None = None) -> str:
     where = f"series {table.series.number} table {table.number}"
     return f"{where} deal {number}" if number else where

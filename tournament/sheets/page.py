@@ -13,6 +13,7 @@ from django.db.models import Count
 from engine import FLAGS
 from tournament.models import Deal, Series, SeriesStatus, SheetStatus, Table
 from tournament.permissions import Role
+from tournament.sheets.confirmation import totals_hidden
 from tournament.sheets.forms import ConfirmForm, DealForm, PenaltyForm, SubmitForm
 from tournament.sheets.loaders import TableInfo, load_sheet, table_info
 from tournament.sheets.sheet import Sheet, SheetRow
@@ -112,7 +113,7 @@ class SheetPage:
     @property
     def hide_totals(self) -> bool:
         """A blind check: the confirmer types the totals, so the page must not show them."""
-        return self.status == SheetStatus.SUBMITTED and self.info.tournament.blind_check
+        return totals_hidden(self.table)
 
     @property
     def next_dealer(self) -> str:
