@@ -3,7 +3,7 @@ VENV = .venv
 PY = $(VENV)/bin/python
 PYTEST_ARGS ?=
 
-.PHONY: install browser fonts run test lint clean
+.PHONY: install browser fonts run test lint bench clean
 
 install: $(VENV)/.installed $(FONT)
 
@@ -43,6 +43,11 @@ run: $(VENV)/.installed
 
 test: $(VENV)/.installed $(CHROMIUM) $(FONT)
 	$(PY) -m pytest $(PYTEST_ARGS)
+
+# Benchmarks (never part of `make test`); their figures go to bench/RESULTS.md.
+bench: $(VENV)/.installed $(FONT)
+	$(PY) bench/bench_seating.py
+	$(PY) bench/bench_printing.py
 
 lint: $(VENV)/.installed
 	$(VENV)/bin/ruff check .

@@ -210,3 +210,51 @@ def play_demo_series(series, rng: random.Random, share: float = 1.0, confirm: bo
     Penalty.objects.bulk_create(penalties)
     lifecycle.deal_recorded(series, None, actor="demo")
     lifecycle.sheet_confirmed(series, None, actor="demo")
+
+
+# --- a congress of any size, for benchmarks (manage.py generate_congress) -----------------
+
+def congress_names(count: int) -> list[tuple[str, str]]:
+    """``count`` distinct names, the demo's first and last names first and then numbered
+    (the demo's 810 combinations run out before a congress does)."""
+    pairs = [(first, last) for last in LAST for first in FIRST]
+    return [(first, last if i < len(pairs) else f"{last}-{i // len(pairs)}")
+            for i, (first, last) in ((i, pairs[i % len(pairs)]) for i in range(count))]
+
+
+def build_congress(slug: str, players: int, series_count: int = 3, seed: str = "bench",
+                   played: float = 1.0, reset: bool = False) -> Tournament:
+    """A congress of ``players`` players in ``series_count`` series, every series seated,
+    published and played (``played`` of each sheet's deals), full sheets confirmed; built
+    through the seating services and scored by the engine like the demo, with the players
+    and deals written in bulk. An existing tournament of ``slug`` is returned unless
+    ``reset``."""
+    from tournament.names import person_key
+
+    existing = Tournament.objects.filter(slug=slug).first()
+    if existing and not reset:
+        return existing
+    rng = random.Random(seed)
+    with transaction.atomic():
+        tournament = _fresh_tournament(
+            existing, name=f"Congress of {players} players (generated)", slug=slug,
+            start_date=datetime.date(2027, 6, 12), series_count=series_count)
+        clubs = [Club.objects.get_or_create(name=n, defaults={"city": c})[0] for n, c in CLUBS]
+        names = congress_names(players)
+        people = Player.objects.bulk_create(
+            [Player(first_name=first, last_name=last) for first, last in names],
+            batch_size=1000)
+        Entry.objects.bulk_create(
+            [Entry(tournament=tournament, player=person, number=number, first_name=first,
+                   last_name=last, club=rng.choice(clubs), checked_in=True,
+                   name_key=person_key(first, last))
+             for number, (person, (first, last)) in enumerate(zip(people, names, strict=True),
+                                                             start=1)],
+            batch_size=1000)
+        for series in plans.ensure_series(tournament):
+            method = SeatingMethod.DRAW if series.number == 1 else SeatingMethod.RESEAT
+            plans.seat_series(series, method, f"{seed}-{series.number}", user=None)
+            plans.publish(series, user=None)
+            series.refresh_from_db()
+            play_demo_series(series, rng, share=played, confirm=True)
+    return tournament
