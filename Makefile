@@ -1,7 +1,8 @@
 PYTHON ?= python3
 VENV = .venv
 PY = $(VENV)/bin/python
-PYTEST_ARGS ?=
+# both cores (pytest-xdist); `make test PYTEST_ARGS=` runs serially
+PYTEST_ARGS ?= -n 2
 
 .PHONY: install browser fonts run test lint bench clean
 
