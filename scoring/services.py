@@ -146,8 +146,9 @@ def clubs(comp: Computation) -> list[ClubStanding]:
 
 def teams(comp: Computation) -> tuple[list[TeamStanding], dict[str, list[int]]]:
     members: dict[str, list[int]] = {}
-    for name, entry in Team.objects.filter(tournament=comp.tournament).values_list(
-            "name", "members"):
+    # members in the order of their numbers, on every database alike
+    for name, entry in Team.objects.filter(tournament=comp.tournament).order_by(
+            "name", "members__number").values_list("name", "members"):
         members.setdefault(name, [])
         if entry is not None:
             members[name].append(entry)
