@@ -179,6 +179,7 @@ def play_demo_series(series, rng: random.Random, share: float = 1.0, confirm: bo
     """Fill every table of ``series`` with deals (``share`` of the series) in bulk."""
     from tournament.models import Deal, Penalty, SheetStatus
     from tournament.sheets.loaders import score_input, table_info
+    from tournament.sheets.sheet import scoring_columns
 
     deals, penalties = [], []
     for table in series.tables.all():
@@ -191,7 +192,9 @@ def play_demo_series(series, rng: random.Random, share: float = 1.0, confirm: bo
                               deck=info.deck(number),
                               declarer=data.declarer, record=data.record,
                               outcome=scored.outcome.as_dict(), value=scored.outcome.value,
-                              description=scored.text, entered_by="demo"))
+                              description=scored.text, entered_by="demo",
+                              **scoring_columns(data.record, scored.outcome.as_dict(),
+                                                scored.outcome.value, data.declarer)))
             if rng.random() < 0.004:
                 penalties.append(Penalty(table=table, after_deal=number,
                                          reason=PenaltyReason.MISDEAL,

@@ -78,6 +78,8 @@ class AuditEntry(models.Model):
     class Meta:
         ordering = ["-at", "-id"]
         verbose_name_plural = "audit entries"
+        # the latest change of a tournament, read on every result page (scoring.cache)
+        indexes = [models.Index(fields=["tournament", "-id"], name="audit_latest")]
 
     def __str__(self) -> str:
         return f"{self.at:%Y-%m-%d %H:%M} {self.action} {self.subject}"

@@ -26,6 +26,20 @@ class Deal(models.Model):
     outcome = models.JSONField()
     value = models.IntegerField()
     description = models.CharField(max_length=200)
+    # What scoring reads, as plain columns written with the record (``sheet.scoring_columns``)
+    # so that standings and prizes are summed and filtered by the database, never decoded
+    # from ``record`` and ``outcome`` deal by deal.
+    game = models.CharField(max_length=20, default="")  # the record's GameKey
+    trump = models.CharField(max_length=10, blank=True, default="")  # a suit game's trump
+    matadors = models.SmallIntegerField(default=0)  # +n with, -n without
+    won = models.BooleanField(null=True)  # the declarer's game; None without a declarer
+    card_points = models.SmallIntegerField(null=True, blank=True)
+    passt_nicht = models.BooleanField(default=False)
+    # what the deal adds to the Points of the player in seat 1..4 (``sheet.deal_entries``)
+    points_1 = models.IntegerField(default=0)
+    points_2 = models.IntegerField(default=0)
+    points_3 = models.IntegerField(default=0)
+    points_4 = models.IntegerField(default=0)
     version = models.PositiveIntegerField(default=1)
     entered_by = models.CharField(max_length=120, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)

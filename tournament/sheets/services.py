@@ -36,6 +36,7 @@ from tournament.sheets.loaders import (
     score_input,
     table_info,
 )
+from tournament.sheets.sheet import scoring_columns
 
 __all__ = [  # the sheet's whole API for views, commands and tests, in one import
     "STALE_ENTRY", "STALE_PREVIEW", "DealInput", "Scored", "SheetError", "StaleSheet",
@@ -82,6 +83,9 @@ def add_deal(table: Table, data: DealInput, sheet_version: int, actor: str, user
                     revoked_by=data.revoked_by, record=data.record,
                     outcome=scored.outcome.as_dict(), value=scored.outcome.value,
                     description=scored.text, entered_by=actor,
+                    **scoring_columns(data.record, scored.outcome.as_dict(),
+                                      scored.outcome.value, data.declarer, data.contra_by,
+                                      data.revoked_by),
                 )
         except IntegrityError as exc:
             raise StaleSheet(f"Deal {number} is already on this sheet.") from exc
@@ -118,6 +122,10 @@ def correct_deal(table: Table, number: int, data: DealInput, version: int, actor
                                                           data.revoked_by)
         deal.record, deal.outcome = data.record, scored.outcome.as_dict()
         deal.value, deal.description = scored.outcome.value, scored.text
+        for column, stored in scoring_columns(deal.record, deal.outcome, deal.value,
+                                              deal.declarer, deal.contra_by,
+                                              deal.revoked_by).items():
+            setattr(deal, column, stored)
         deal.version += 1
         deal.entered_by = actor
         deal.save()

@@ -87,6 +87,39 @@ def deal_entries(value: int, declarer: int | None, loser: int | None = None,
     return entries
 
 
+SEATS = (1, 2, 3, 4)  # the positions at a table; a three-table leaves 4 empty
+
+
+def scoring_columns(record: Mapping[str, object], outcome: Mapping[str, object], value: int,
+                    declarer: int | None, contra_by: int | None = None,
+                    revoked_by: int | None = None) -> dict[str, object]:
+    """The plain columns a stored deal keeps beside its record for scoring: the game, its
+    trump, matadors, whether the declarer won, card points, Passt Nicht and what the deal adds
+    to each seat's Points (``deal_entries``)."""
+    entries = deal_entries(value, declarer, loser=_seat(record.get("loser")),
+                           contra_by=contra_by, contra_value=_number(outcome.get("contra_value")),
+                           revoked_by=revoked_by,
+                           revoke_value=_number(outcome.get("revoke_value")))
+    won = outcome.get("won")
+    return {
+        "game": str(record.get("game", "")),
+        "trump": str(record.get("trump") or ""),
+        "matadors": _number(record.get("matadors")) or 0,
+        "won": bool(won) if declarer is not None and won is not None else None,
+        "card_points": _number(record.get("card_points")),
+        "passt_nicht": bool(record.get("passt_nicht")),
+        **{f"points_{seat}": entries.get(seat, 0) for seat in SEATS},
+    }
+
+
+def _number(value: object) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _seat(value: object) -> int | None:
+    return _number(value)
+
+
 def build_sheet(seats: int, deal_count: int, deals: Iterable[SheetDeal],
                 penalties: Iterable[SheetPenalty], rules: RuleSet,
                 dealers: Sequence[int] = ()) -> Sheet:
