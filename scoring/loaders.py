@@ -1,16 +1,37 @@
-"""Feeding the pure scoring functions from the database with a fixed number of queries: a
-congress's deals and penalties (``load_results``), a comparative tournament's scores per deck
-(``load_comparative``)."""
+"""Feeding the pure scoring functions from the database with a fixed number of queries: each
+player's totals summed by the database (``load_totals``), the deals the prizes ask for
+(``load_prize_deals``), a player's or a congress's deals and penalties (``load_results``), a
+comparative tournament's scores per deck (``load_comparative``)."""
 
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+
+from django.db.models import Count, Max, Min, Q, QuerySet, Sum
 
 from engine import RuleSet, ScoringSystem, get_rule_set
 from scoring.comparative import LETTERS, DeckResult
-from scoring.standings import DealResult, PenaltyResult, deal_scores
+from scoring.prizes import (
+    SOLO_GRAND_GAMES,
+    SOLO_SUIT_GAMES,
+    TOURNE_GRAND_GAMES,
+    TOURNE_SUIT_GAMES,
+    PrizeDeals,
+    PrizeKind,
+    PrizeSpec,
+    players_in_line,
+)
+from scoring.standings import (
+    NOT_GAMES,
+    OPPONENT_BONUS,
+    DealResult,
+    PenaltyResult,
+    Tally,
+    charge_penalties,
+    deal_scores,
+)
 from tournament.models import (
     RELEASED_STATES,
     Deal,
@@ -22,7 +43,7 @@ from tournament.models import (
     SheetStatus,
     Tournament,
 )
-from tournament.sheets.sheet import deal_entries
+from tournament.sheets.sheet import SEATS
 
 
 @dataclass(frozen=True)
@@ -42,25 +63,182 @@ class Results:
         return tuple(sorted(e for e in self.entries if e not in self.played))
 
 
+@dataclass(frozen=True)
+class Scope:
+    """Which deals count: of ``tournament``, perhaps of one series, perhaps only of released
+    series (the public's), perhaps only of confirmed sheets (a results setting)."""
+
+    tournament: Tournament
+    confirmed_only: bool = False
+    series: int | None = None
+    released_only: bool = False
+
+    def deals(self) -> QuerySet[Deal]:
+        """The deals of the counted tables, as one filter the database reads."""
+        rows = Deal.objects.filter(table__series__tournament=self.tournament)
+        if self.series is not None:
+            rows = rows.filter(table__series__number=self.series)
+        if self.released_only:
+            rows = rows.filter(table__series__status__in=RELEASED_STATES)
+        if self.confirmed_only:
+            rows = rows.filter(table__sheet_status=SheetStatus.CONFIRMED)
+        return rows
+
+
 def load_results(tournament: Tournament, confirmed_only: bool = False,
-                 series: int | None = None, released_only: bool = False) -> Results:
+                 series: int | None = None, released_only: bool = False,
+                 entry: int | None = None) -> Results:
     """Every deal and penalty of ``tournament`` as plain data: four queries in all.
 
     ``released_only`` keeps to series whose results are released to the public. Who played is
     read from the seats of the counted tables, so the pure functions never see the others.
+    ``entry`` keeps to the tables that player sat at (his page).
     """
-    tables = _load_seats(tournament, series, released_only)
+    tables = _load_seats(tournament, series, released_only, entry)
     tables.rules = get_rule_set(tournament.rule_set)
-    counted = {t for t, (_, _, status) in tables.meta.items()
-               if not confirmed_only or status == SheetStatus.CONFIRMED}
-    provisional = any(tables.meta[t][2] != SheetStatus.CONFIRMED for t in counted)
+    counted = tables.counted(confirmed_only)
     deals = _load_deals(tables, counted, tournament.rule_set)
     penalties = _load_penalties(tables, counted)
-    entries = tuple(Entry.objects.filter(tournament=tournament, withdrawn=False)
-                    .values_list("id", flat=True))
-    played = frozenset(entry for table_id in counted - tables.drafts
-                       for entry in tables.seats[table_id].values())
-    return Results(deals, penalties, entries, provisional, played, tables.statuses)
+    entries = _entries(tournament)
+    return Results(deals, penalties, entries, tables.provisional(counted),
+                   tables.played(counted), tables.statuses)
+
+
+def _entries(tournament: Tournament) -> tuple[int, ...]:
+    return tuple(Entry.objects.filter(tournament=tournament, withdrawn=False)
+                 .values_list("id", flat=True))
+
+
+@dataclass(frozen=True)
+class Totals:
+    """Each player's totals over the counted deals, summed by the database, with what the
+    pages say besides: the penalties, who did not play, whether the sheets are final."""
+
+    tallies: dict[int, Tally]
+    penalties: tuple[PenaltyResult, ...]
+    entries: tuple[int, ...]  # every registered player who has not withdrawn
+    provisional: bool  # some counted sheet is not confirmed yet
+    played: frozenset[int]  # seated at a counted table of a published series
+    statuses: dict[int, str] = field(default_factory=dict)  # series number -> status
+
+    @property
+    def did_not_play(self) -> tuple[int, ...]:
+        """Registered players who never sat at a counted table, listed apart, never ranked."""
+        return tuple(sorted(e for e in self.entries if e not in self.played))
+
+
+def load_totals(scope: Scope) -> Totals:
+    """Each player's Points, games won and lost and Seeger-Fabian bonus (five queries: seats,
+    the sums per table and declarer, penalties, entries; rows grow with tables, not deals).
+
+    The same totals as ``standings`` sums over ``load_results``' deals (a test holds them
+    equal): what a deal adds to seat n is its ``points_n``, a game is a deal with a declarer
+    that is neither passed nor a Ramsch."""
+    tables = _load_seats(scope.tournament, scope.series, scope.released_only)
+    tables.rules = get_rule_set(scope.tournament.rule_set)
+    counted = tables.counted(scope.confirmed_only)
+    tallies: dict[int, Tally] = {entry: Tally() for entry in tables.played(counted)}
+    is_game = Q(declarer__isnull=False) & ~Q(game__in=NOT_GAMES)
+    sums = scope.deals().values("table_id", "declarer").annotate(
+        **{f"p{seat}": Sum(f"points_{seat}") for seat in SEATS},
+        won_games=Count("id", filter=is_game & Q(won=True)),
+        lost_games=Count("id", filter=is_game & Q(won=False)),
+    ).order_by()
+    for row in sums:
+        table_id = row["table_id"]
+        if table_id not in counted:
+            continue
+        _add_table_sums(tallies, tables.seats[table_id], row, tables.reference(table_id))
+    penalties = _load_penalties(tables, counted)
+    charge_penalties(tallies, penalties)
+    return Totals(tallies, penalties, _entries(scope.tournament), tables.provisional(counted),
+                  tables.played(counted), tables.statuses)
+
+
+def _add_table_sums(tallies: dict[int, Tally], at_table: dict[int, int], row: dict,
+                    where: str) -> None:
+    """One table's sums for one declarer (or for the deals without one) into the tallies:
+    what each seat scored, the declarer's games, the others' bonus for his lost games."""
+    if len(at_table) not in OPPONENT_BONUS:
+        raise ValueError(f"{where}: a table seats 3 or 4, not {len(at_table)}")
+    for entry in at_table.values():
+        tallies.setdefault(entry, Tally())
+    for seat in SEATS:
+        points = row[f"p{seat}"]
+        if not points:
+            continue
+        if seat not in at_table:
+            raise ValueError(f"{where}: seat {seat} scored but nobody sits there")
+        tallies[at_table[seat]].points += points
+    declarer = row["declarer"]
+    if declarer is None or not (row["won_games"] or row["lost_games"]):
+        return
+    if declarer not in at_table:
+        raise ValueError(f"{where}: declarer in seat {declarer}, where nobody sits")
+    tallies[at_table[declarer]].won += row["won_games"]
+    tallies[at_table[declarer]].lost += row["lost_games"]
+    bonus = OPPONENT_BONUS[len(at_table)] * row["lost_games"]
+    for seat, entry in at_table.items():
+        if seat != declarer:
+            tallies[entry].bonus += bonus
+
+
+def load_prize_deals(scope: Scope, specs: Sequence[PrizeSpec]) -> PrizeDeals:
+    """What the prizes read of the deals, asked only for their candidates (at most five
+    queries and one a custom count): the won games of the players whose best game could take
+    prize 3, 6 or 7, each declarer's count of the games a custom prize counts.
+
+    Each of those prizes ranks a player by his best game, first by one number (the matadors
+    he played against, the value); the database gives each player's best number, and only the
+    games at or above the number of the last player who could still be in line
+    (``players_in_line``) are read. Everybody below ranks behind all of them, so the awards
+    are those of ``prize_deals`` of every deal (a test holds them equal)."""
+    tables = _load_seats(scope.tournament, scope.series, scope.released_only)
+    counted = tables.counted(scope.confirmed_only)
+    won = scope.deals().filter(Q(won=True), Q(declarer__isnull=False),
+                               ~Q(game__in=NOT_GAMES))
+    in_line = players_in_line(specs)
+    wanted = Q(pk__in=[])
+    for games in (SOLO_SUIT_GAMES | SOLO_GRAND_GAMES, TOURNE_SUIT_GAMES | TOURNE_GRAND_GAMES):
+        against = won.filter(matadors__lt=0, game__in=games)
+        most = _threshold(tables, counted, against, Min("matadors"), in_line, lower=True)
+        if most is not None:
+            wanted |= Q(matadors__lte=most, game__in=games)
+    highest = _threshold(tables, counted, won, Max("value"), in_line)
+    if highest is not None:
+        wanted |= Q(value__gte=highest)
+    rules = scope.tournament.rule_set
+    games = tuple(
+        _deal_result(tables, table_id, row, rules)
+        for table_id, *row in won.filter(wanted).values_list(
+            "table_id", *DEAL_FIELDS).order_by("table_id", "number")
+        if table_id in counted)
+    counts: dict[frozenset[str], dict[int, int]] = {}
+    for kinds in {s.games for s in specs if s.kind is PrizeKind.COUNT_WON}:
+        counted_games = counts.setdefault(kinds, {})
+        for table_id, declarer, n in won.filter(game__in=kinds).values_list(
+                "table_id", "declarer").annotate(n=Count("id")).order_by():
+            if table_id in counted:
+                entry = tables.seats[table_id][declarer]
+                counted_games[entry] = counted_games.get(entry, 0) + n
+    return PrizeDeals(games, counts)
+
+
+def _threshold(tables: _Tables, counted: set[int], games: QuerySet[Deal], best: Min | Max,
+               in_line: int, lower: bool = False) -> int | None:
+    """Each player's best of ``games`` by ``best`` (the least when ``lower``), and the best
+    of the ``in_line``-th player: None when nobody has such a game."""
+    by_entry: dict[int, int] = {}
+    pick = min if lower else max
+    for table_id, declarer, value in games.values_list("table_id", "declarer").annotate(
+            best=best).order_by():
+        if table_id in counted:
+            entry = tables.seats[table_id][declarer]
+            by_entry[entry] = pick(by_entry.get(entry, value), value)
+    if not by_entry:
+        return None
+    ordered = sorted(by_entry.values(), reverse=not lower)
+    return ordered[min(in_line, len(ordered)) - 1]
 
 
 @dataclass
@@ -73,16 +251,34 @@ class _Tables:
     statuses: dict[int, str] = field(default_factory=dict)  # series number -> status
     rules: RuleSet | None = None  # names the penalties' reasons
 
+    def counted(self, confirmed_only: bool) -> set[int]:
+        return {t for t, (_, _, status) in self.meta.items()
+                if not confirmed_only or status == SheetStatus.CONFIRMED}
 
-def _load_seats(tournament: Tournament, series: int | None, released_only: bool) -> _Tables:
+    def provisional(self, counted: set[int]) -> bool:
+        return any(self.meta[t][2] != SheetStatus.CONFIRMED for t in counted)
+
+    def played(self, counted: set[int]) -> frozenset[int]:
+        return frozenset(entry for table_id in counted - self.drafts
+                         for entry in self.seats[table_id].values())
+
+    def reference(self, table_id: int) -> str:
+        series, table, _ = self.meta[table_id]
+        return f"series {series}, table {table}"
+
+
+def _load_seats(tournament: Tournament, series: int | None, released_only: bool,
+                entry: int | None = None) -> _Tables:
     """Who sat where at each table, and each table's series, number and sheet status (one
-    query)."""
+    query); with ``entry``, only the tables that player sat at."""
     tables = _Tables()
     seat_rows = Seat.objects.filter(series__tournament=tournament)
     if series is not None:
         seat_rows = seat_rows.filter(series__number=series)
     if released_only:
         seat_rows = seat_rows.filter(series__status__in=RELEASED_STATES)
+    if entry is not None:
+        seat_rows = seat_rows.filter(table__seats__entry_id=entry)
     for (table_id, position, entry_id, series_number, table_number, status,
          series_status) in seat_rows.values_list(
         "table_id", "position", "entry_id", "series__number", "table__number",
@@ -104,30 +300,28 @@ def _load_deals(tables: _Tables, counted: set[int], rules: str) -> tuple[DealRes
             "table_id", *DEAL_FIELDS).order_by("table_id", "number"))
 
 
-# What a DealResult is made of, in the order ``_deal_result`` reads it.
-DEAL_FIELDS = ("number", "declarer", "contra_by", "revoked_by", "record", "outcome", "value",
-               "description")
+# What a DealResult is made of, in the order ``_deal_result`` reads it: the plain scoring
+# columns, never the JSON record.
+DEAL_FIELDS = ("number", "declarer", "game", "trump", "matadors", "won", "card_points",
+               "passt_nicht", "value", "description",
+               *(f"points_{seat}" for seat in SEATS))
 
 
 def _deal_result(tables: _Tables, table_id: int, row, rules: str) -> DealResult:
     """One deal row (``DEAL_FIELDS``) of a table as scoring sees it: seats become entries."""
-    number, declarer, contra_by, revoked_by, record, outcome, value, description = row
+    (number, declarer, game, trump, matadors, won, card_points, passt_nicht, value,
+     description, *points) = row
     at_table = tables.seats[table_id]
-    by_seat = deal_entries(value, declarer, loser=record.get("loser"),
-                           contra_by=contra_by, contra_value=outcome.get("contra_value"),
-                           revoked_by=revoked_by,
-                           revoke_value=outcome.get("revoke_value"))
     series_number, table_number, _ = tables.meta[table_id]
     return DealResult(
         series=series_number, table=table_id, table_number=table_number,
         table_size=len(at_table), number=number,
         players=tuple(at_table[p] for p in sorted(at_table)),
         declarer=at_table.get(declarer) if declarer else None,
-        game=record.get("game", ""), trump=record.get("trump"),
-        matadors=record.get("matadors", 0) or 0,
-        won=outcome.get("won") if declarer else None, value=value,
-        card_points=record.get("card_points"), passt_nicht=bool(record.get("passt_nicht")),
-        entries={at_table[s]: v for s, v in by_seat.items()},
+        game=game, trump=trump or None, matadors=matadors,
+        won=won if declarer else None, value=value,
+        card_points=card_points, passt_nicht=passt_nicht,
+        entries={at_table[seat]: p for seat, p in zip(SEATS, points, strict=True) if p},
         rules=rules, description=description,
     )
 

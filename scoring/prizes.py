@@ -92,6 +92,35 @@ LEAGUE_SCHEDULE: tuple[PrizeSpec, ...] = (
 
 
 @dataclass(frozen=True)
+class PrizeDeals:
+    """What the prizes read of the deals: the won games that may take a prize for a game
+    (3, 6, 7: every won game, or a part of them that holds every player in line, as
+    ``loaders.load_prize_deals`` reads it) and, for each set of games a prize counts, each
+    declarer's number of those games won."""
+
+    games: tuple[DealResult, ...]
+    counts: Mapping[frozenset[str], Mapping[int, int]]
+
+
+def prize_deals(specs: Sequence[PrizeSpec], deals: Iterable[DealResult]) -> PrizeDeals:
+    """``PrizeDeals`` of every deal of the tournament."""
+    won = tuple(d for d in deals if _won(d))
+    counts: dict[frozenset[str], dict[int, int]] = {}
+    for games in {s.games for s in specs if s.kind is PrizeKind.COUNT_WON}:
+        counted = counts.setdefault(games, {})
+        for deal in won:
+            if deal.game in games and deal.declarer is not None:
+                counted[deal.declarer] = counted.get(deal.declarer, 0) + 1
+    return PrizeDeals(won, counts)
+
+
+# Prizes 3, 6 and 7 pick among players by their best game; a ranking beyond the players who
+# could still be in line (one per prize, plus the place) never changes an award.
+def players_in_line(specs: Sequence[PrizeSpec]) -> int:
+    return len(specs) + max((s.place for s in specs), default=1) + 1
+
+
+@dataclass(frozen=True)
 class _Candidate:
     entry: int
     key: tuple[int, ...]
@@ -194,12 +223,8 @@ def _highest_candidates(
 
 
 def _count_candidates(
-    spec: PrizeSpec, deals: Sequence[DealResult], by_entry: Mapping[int, Standing]
+    spec: PrizeSpec, counts: Mapping[int, int], by_entry: Mapping[int, Standing]
 ) -> list[_Candidate]:
-    counts: dict[int, int] = {}
-    for deal in deals:
-        if _won(deal) and deal.game in spec.games and deal.declarer is not None:
-            counts[deal.declarer] = counts.get(deal.declarer, 0) + 1
     return [
         _Candidate(
             entry,
@@ -211,7 +236,7 @@ def _count_candidates(
 
 
 def _candidates(
-    spec: PrizeSpec, standings: Sequence[Standing], deals: Sequence[DealResult]
+    spec: PrizeSpec, standings: Sequence[Standing], facts: PrizeDeals
 ) -> tuple[list[_Candidate], str]:
     """Everybody in line for the prize, and what to say when nobody is."""
     by_entry = {s.entry: s for s in standings}
@@ -232,17 +257,18 @@ def _candidates(
         ], "No players in the standings"
     if spec.kind is PrizeKind.SOLO_AGAINST:
         return (
-            _against_candidates(deals, SOLO_SUIT_GAMES, SOLO_GRAND_GAMES),
+            _against_candidates(facts.games, SOLO_SUIT_GAMES, SOLO_GRAND_GAMES),
             "No Solo was won against matadors",
         )
     if spec.kind is PrizeKind.TOURNE_AGAINST:
         return (
-            _against_candidates(deals, TOURNE_SUIT_GAMES, TOURNE_GRAND_GAMES),
+            _against_candidates(facts.games, TOURNE_SUIT_GAMES, TOURNE_GRAND_GAMES),
             "No Tourné was won against matadors",
         )
     if spec.kind is PrizeKind.HIGHEST_GAME:
-        return _highest_candidates(deals, by_entry), "No game was won"
-    return _count_candidates(spec, deals, by_entry), f"No {spec.label} were won"
+        return _highest_candidates(facts.games, by_entry), "No game was won"
+    counts = facts.counts.get(spec.games, {})
+    return _count_candidates(spec, counts, by_entry), f"No {spec.label} were won"
 
 
 def _select(
@@ -275,7 +301,7 @@ def _ranking_id(spec: PrizeSpec) -> tuple[PrizeKind, frozenset[str]]:
 
 
 def _check(
-    specs: Sequence[PrizeSpec], standings: Sequence[Standing], deals: Iterable[DealResult]
+    specs: Sequence[PrizeSpec], standings: Sequence[Standing], facts: PrizeDeals
 ) -> None:
     numbers = [s.number for s in specs]
     if len(set(numbers)) != len(numbers):
@@ -286,9 +312,13 @@ def _check(
         if spec.kind is PrizeKind.COUNT_WON and not spec.games:
             raise ValueError(f"prize {spec.number}: say which games count")
     known = {s.entry for s in standings}
-    for deal in deals:
+    for deal in facts.games:
         if deal.declarer is not None and deal.declarer not in known:
             raise ValueError(f"{deal.reference}: declarer {deal.declarer} is not in the standings")
+    for counts in facts.counts.values():
+        strangers = set(counts) - known
+        if strangers:
+            raise ValueError(f"declarers {sorted(strangers)} are not in the standings")
 
 
 def award_prizes(
@@ -300,9 +330,19 @@ def award_prizes(
 ) -> list[PrizeResult]:
     """Award the prizes in schedule (number) order from the League standings of the whole
     tournament and its deals. `lots` maps a prize number to the entry its lot chose."""
-    deals = list(deals)
+    return award(specs, standings, prize_deals(specs, deals), one_prize_per_player, lots)
+
+
+def award(
+    specs: Sequence[PrizeSpec],
+    standings: Sequence[Standing],
+    facts: PrizeDeals,
+    one_prize_per_player: bool = True,
+    lots: Mapping[int, int] | None = None,
+) -> list[PrizeResult]:
+    """``award_prizes`` from what the prizes read of the deals (``PrizeDeals``)."""
     lots = lots or {}
-    _check(specs, standings, deals)
+    _check(specs, standings, facts)
     holders: set[int] = set()  # everybody holding a prize so far
     by_ranking: dict[tuple[PrizeKind, frozenset[str]], set[int]] = {}
     pending_any = False  # an earlier prize is an unsettled tie
@@ -315,7 +355,7 @@ def award_prizes(
         # is passed over too. Off: the place is literal.
         passed_over = holders if one_prize_per_player else frozenset()
         provisional = pending_any if one_prize_per_player else ranking in pending_rankings
-        result = _award(spec, standings, deals, earlier, passed_over, lots.get(spec.number),
+        result = _award(spec, standings, facts, earlier, passed_over, lots.get(spec.number),
                         provisional)
         if result.tie:
             pending_any = True
@@ -330,13 +370,13 @@ def award_prizes(
 def _award(
     spec: PrizeSpec,
     standings: Sequence[Standing],
-    deals: Sequence[DealResult],
+    facts: PrizeDeals,
     placed: Set[int],
     passed_over: Set[int],
     lot: int | None,
     provisional: bool,
 ) -> PrizeResult:
-    candidates, nobody = _candidates(spec, standings, deals)
+    candidates, nobody = _candidates(spec, standings, facts)
     group = _select(candidates, spec.place, placed, passed_over) if candidates else None
     if group is None:
         if candidates and len(candidates) >= spec.place:

@@ -1,15 +1,20 @@
 """Standings, prizes and result release for one tournament, and the comparative standings of
 one played from pre-dealt decks: the work behind the pages.
 
-Every page computes from a fixed number of queries (``load_results`` plus the names), then
-runs the pure functions of ``standings`` and ``prizes``.
+Every page computes from a fixed number of queries (the database sums each player's totals:
+``load_totals``; the prizes ask for their candidates: ``load_prize_deals``), then runs the pure
+functions of ``standings`` and ``prizes``. What is computed is kept in the shared cache under
+the tournament's version (``audit.version``): the next change makes it stale.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from fractions import Fraction
+from typing import TypeVar
 
+from django.core.cache import cache
 from django.db import IntegrityError, transaction
 
 from scoring.comparative import (
@@ -23,21 +28,31 @@ from scoring.comparative import (
     matchpoints,
     rank_matchpoints,
 )
-from scoring.loaders import ComparativeData, DeckInfo, Results, load_comparative, load_results
+from scoring.loaders import (
+    ComparativeData,
+    DeckInfo,
+    Results,
+    Scope,
+    Totals,
+    load_comparative,
+    load_prize_deals,
+    load_results,
+    load_totals,
+)
 from scoring.models import CustomPrize, PrizeLot, ScoringSettings, Team
-from scoring.prizes import LEAGUE_SCHEDULE, PrizeKind, PrizeResult, PrizeSpec, award_prizes
+from scoring.prizes import LEAGUE_SCHEDULE, PrizeKind, PrizeResult, PrizeSpec, award
 from scoring.standings import (
     ClubStanding,
     ScoringSystem,
     Standing,
     TeamStanding,
     club_standings,
-    league_standings,
-    standings,
+    rank,
+    rank_league,
     team_standings,
 )
 from tournament import lifecycle
-from tournament.audit import record_change
+from tournament.audit import record_change, version
 from tournament.guide import counted_words
 from tournament.models import AuditAction, DealSet, Entry, Series, SeriesStatus, Tournament
 from tournament.permissions import Visitor, counts_results_of
@@ -64,12 +79,18 @@ class Computation:
     system: ScoringSystem
     standings: tuple[Standing, ...]  # by the tournament's scoring system
     league: tuple[Standing, ...]  # League Points and Games (the prize schedule uses these)
-    results: Results
+    results: Totals
     players: dict[int, PlayerInfo]
     series: int | None
     released_only: bool
     # the series these results count (``permissions.counts_results_of``), in order
     counted: tuple[int, ...] = ()
+    confirmed_only: bool = False  # the results setting: unconfirmed sheets do not count
+    version: str = ""  # the tournament's version these results were computed at
+
+    @property
+    def scope(self) -> Scope:
+        return Scope(self.tournament, self.confirmed_only, self.series, self.released_only)
 
     @property
     def provisional(self) -> bool:
@@ -125,17 +146,49 @@ def results_for(visitor: Visitor, series: int | None = None) -> Computation:
 
 def compute(tournament: Tournament, series: int | None = None,
             released_only: bool = False) -> Computation:
+    """The standings of ``tournament`` (of one series, of the released series only), from
+    the cache while nothing has changed since they were computed."""
+    at = version(tournament)
+    comp = _cached(tournament, at, ("standings", series, released_only),
+                   lambda: _compute(tournament, series, released_only, at))
+    return replace(comp, tournament=tournament)
+
+
+def _compute(tournament: Tournament, series: int | None, released_only: bool,
+             at: str) -> Computation:
     settings = scoring_settings(tournament)
-    results = load_results(tournament, confirmed_only=not settings.count_unconfirmed,
-                           series=series, released_only=released_only)
+    scope = Scope(tournament, not settings.count_unconfirmed, series, released_only)
+    totals = load_totals(scope)
     system = ScoringSystem(tournament.scoring_system)
-    ranked = standings(system, results.deals, results.penalties, results.played)
-    league = (ranked if system is ScoringSystem.LEAGUE else
-              league_standings(results.deals, results.penalties, results.played))
-    counted = tuple(n for n, status in sorted(results.statuses.items())
+    ranked = rank(system, totals.tallies)
+    league = ranked if system is ScoringSystem.LEAGUE else rank_league(totals.tallies)
+    counted = tuple(n for n, status in sorted(totals.statuses.items())
                     if counts_results_of(status, released_only))
-    return Computation(tournament, system, tuple(ranked), tuple(league), results,
-                       players_of(tournament), series, released_only, counted)
+    # kept without the tournament (the cache is shared; the caller has its own)
+    return Computation(None, system, tuple(ranked), tuple(league),  # type: ignore[arg-type]
+                       replace(totals, tallies={}), players_of(tournament), series,
+                       released_only, counted, scope.confirmed_only, at)
+
+
+T = TypeVar("T")
+
+CACHE_SECONDS = 24 * 3600  # a key is never reused after a change; this only frees space
+
+
+def _cached(tournament: Tournament, at: str, what: tuple, build: Callable[[], T]) -> T:
+    """``build()``, kept in the shared cache under the tournament's version ``at``."""
+    key = "results:" + ":".join(str(part) for part in (tournament.pk, at, *what))
+    found = cache.get(key)
+    if found is None:
+        found = build()
+        cache.set(key, found, CACHE_SECONDS)
+    return found  # type: ignore[no-any-return]
+
+
+def player_results(comp: Computation, entry: int) -> Results:
+    """The deals and penalties of the tables ``entry`` sat at, counted as ``comp`` counts."""
+    return load_results(comp.tournament, confirmed_only=comp.confirmed_only, series=comp.series,
+                        released_only=comp.released_only, entry=entry)
 
 
 def clubs(comp: Computation) -> list[ClubStanding]:
@@ -166,12 +219,20 @@ def prize_specs(tournament: Tournament) -> list[PrizeSpec]:
 
 
 def prizes(comp: Computation) -> list[PrizeResult]:
-    """The League Prize Schedule over the whole tournament (docs/rules.md §11)."""
+    """The League Prize Schedule over the whole tournament (docs/rules.md §11), kept in the
+    cache beside the standings it was awarded from."""
+    tournament = comp.tournament
+    return _cached(tournament, comp.version or version(tournament),
+                   ("prizes", comp.series, comp.released_only), lambda: _prizes(comp))
+
+
+def _prizes(comp: Computation) -> list[PrizeResult]:
     settings = scoring_settings(comp.tournament)
     lots = dict(PrizeLot.objects.filter(tournament=comp.tournament).values_list(
         "prize_number", "winner_id"))
-    return award_prizes(prize_specs(comp.tournament), comp.league, comp.results.deals,
-                        one_prize_per_player=settings.one_prize_per_player, lots=lots)
+    specs = prize_specs(comp.tournament)
+    return award(specs, comp.league, load_prize_deals(comp.scope, specs),
+                 one_prize_per_player=settings.one_prize_per_player, lots=lots)
 
 
 def record_lot(tournament: Tournament, prize_number: int, entry_number: int, user,
@@ -487,11 +548,19 @@ def compare(tournament: Tournament, series: int | None = None,
     deal_set = deal_set_of(tournament)
     if deal_set is None:
         raise NotComparative(f"{tournament} is not played comparatively.")
+    found = _cached(tournament, version(tournament), ("comparison", series, released_only),
+                    lambda: _compare(tournament, deal_set, series, released_only))
+    return replace(found, tournament=tournament)
+
+
+def _compare(tournament: Tournament, deal_set: DealSet, series: int | None,
+             released_only: bool) -> Comparison:
     settings = scoring_settings(tournament)
     system = ScoringSystem(tournament.scoring_system)
     data = load_comparative(tournament, system, confirmed_only=not settings.count_unconfirmed,
                             series=series, released_only=released_only)
     rows = matchpoints(data.results, data.expected)
-    return Comparison(tournament, deal_set, data, tuple(rows), tuple(rank_matchpoints(rows)),
-                      letter_columns(data.results), players_of(tournament), series,
-                      released_only)
+    # kept without the tournament, as ``_compute`` keeps the standings
+    return Comparison(None, deal_set, data, tuple(rows),  # type: ignore[arg-type]
+                      tuple(rank_matchpoints(rows)), letter_columns(data.results),
+                      players_of(tournament), series, released_only)

@@ -160,7 +160,9 @@ def per_series(
 
 
 @dataclass
-class _Tally:
+class Tally:
+    """One player's totals, summed deal by deal here or by the database (``loaders``)."""
+
     points: int = 0
     won: int = 0
     lost: int = 0
@@ -169,17 +171,17 @@ class _Tally:
 
 def _tally(
     deals: Iterable[DealResult], penalties: Iterable[PenaltyResult], played: Iterable[int]
-) -> dict[int, _Tally]:
+) -> dict[int, Tally]:
     # Everybody who played appears, with 0 if nothing moved his total; so does anybody who
     # scored or sat at a table, so that no Points vanish. A player who never sat down is not
     # ranked at all: 0 would place him above everyone with a negative score.
-    tallies: dict[int, _Tally] = {entry: _Tally() for entry in played}
+    tallies: dict[int, Tally] = {entry: Tally() for entry in played}
     for deal in deals:
         check_deal(deal)
         for entry, points in deal_points(deal).items():
-            tallies.setdefault(entry, _Tally()).points += points
+            tallies.setdefault(entry, Tally()).points += points
         for entry in deal.players:
-            tallies.setdefault(entry, _Tally())
+            tallies.setdefault(entry, Tally())
         if not deal.is_game or deal.declarer is None:
             continue
         declarer = tallies[deal.declarer]
@@ -190,9 +192,13 @@ def _tally(
         for entry in deal.players:
             if entry != deal.declarer:
                 tallies[entry].bonus += OPPONENT_BONUS[deal.table_size]
-    for penalty in penalties:
-        tallies.setdefault(penalty.entry, _Tally()).points -= penalty.points
+    charge_penalties(tallies, penalties)
     return tallies
+
+
+def charge_penalties(tallies: dict[int, Tally], penalties: Iterable[PenaltyResult]) -> None:
+    for penalty in penalties:
+        tallies.setdefault(penalty.entry, Tally()).points -= penalty.points
 
 
 def league_standings(
@@ -204,7 +210,11 @@ def league_standings(
     """docs/rules.md §10 `league`: ranked by Points, then Games; whatever is left is a tie."""
     if series is not None:
         deals, penalties = per_series(deals, penalties, series)
-    tallies = _tally(deals, penalties, played)
+    return rank_league(_tally(deals, penalties, played))
+
+
+def rank_league(tallies: Mapping[int, Tally]) -> list[Standing]:
+    """League standings from each player's totals."""
     rows = sorted(tallies.items())  # entry order inside a tie
     return [
         Standing(entry, t.points, t.won, t.lost, t.won - t.lost, t.points, rank, tied)
@@ -212,7 +222,7 @@ def league_standings(
     ]
 
 
-def seeger_fabian_score(tally: _Tally) -> int:
+def seeger_fabian_score(tally: Tally) -> int:
     return tally.points + GAME_BONUS * (tally.won - tally.lost) + tally.bonus
 
 
@@ -226,16 +236,27 @@ def seeger_fabian_standings(
     which is the organizer's, so a tie that far is shown as a tie."""
     if series is not None:
         deals, penalties = per_series(deals, penalties, series)
-    tallies = _tally(deals, penalties, played)
+    return rank_seeger_fabian(_tally(deals, penalties, played))
+
+
+def rank_seeger_fabian(tallies: Mapping[int, Tally]) -> list[Standing]:
+    """Seeger-Fabian standings from each player's totals."""
     rows = sorted(tallies.items())
 
-    def key(row: tuple[int, _Tally]) -> tuple[int, int, int]:
+    def key(row: tuple[int, Tally]) -> tuple[int, int, int]:
         return (seeger_fabian_score(row[1]), row[1].won, -row[1].lost)
 
     return [
         Standing(entry, t.points, t.won, t.lost, t.won - t.lost, seeger_fabian_score(t), rank, tied)
         for (entry, t), rank, tied in ranked(rows, key)
     ]
+
+
+def rank(system: ScoringSystem, tallies: Mapping[int, Tally]) -> list[Standing]:
+    """The standings of ``system`` from each player's totals."""
+    if system is ScoringSystem.SEEGER_FABIAN:
+        return rank_seeger_fabian(tallies)
+    return rank_league(tallies)
 
 
 def deal_scores(system: ScoringSystem, deal: DealResult) -> dict[int, int]:

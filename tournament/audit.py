@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import uuid
+
+from django.core.cache import cache
+from django.db import transaction
+
 from tournament.models import AuditAction, AuditEntry, Tournament
 
 
@@ -11,6 +16,9 @@ def record_change(tournament: Tournament | None, user, action: AuditAction, subj
     ``permissions.session_tag``), so two steps of one phone can be told apart from two."""
     action = AuditAction(action)  # an unknown action is a programming error, refused here
     authenticated = user is not None and getattr(user, "is_authenticated", False)
+    if tournament is not None:
+        tournament_id = tournament.pk
+        transaction.on_commit(lambda: changed(tournament_id))
     return AuditEntry.objects.create(
         tournament=tournament,
         user=user if authenticated else None,
@@ -21,6 +29,40 @@ def record_change(tournament: Tournament | None, user, action: AuditAction, subj
         before=before,
         after=after,
     )
+
+
+# --- the version of a tournament's data, for cached results ----------------------------------
+
+
+def version(tournament: Tournament) -> str:
+    """What cached results of ``tournament`` are keyed on: they are stale once it changes.
+
+    Every change that counts writes an audit entry in its transaction, so the latest entry's
+    id changes with it (one indexed query). The id alone could miss a change: a transaction
+    that took its id earlier may commit after a later one, and a page computed between the
+    two would be kept under the later id. So each commit also draws a new token in the
+    shared cache (``changed``), and the key holds both."""
+    latest = AuditEntry.objects.filter(tournament=tournament).order_by("-id").values_list(
+        "id", flat=True).first()
+    return f"{_token(tournament.pk)}.{latest or 0}"
+
+
+def _token_key(tournament_id: int) -> str:
+    return f"tournament-version:{tournament_id}"
+
+
+def _token(tournament_id: int) -> str:
+    key = _token_key(tournament_id)
+    token = cache.get(key)
+    if token is None:  # first use, or the cache was cleared: a new token, so nothing is reused
+        cache.add(key, uuid.uuid4().hex[:12], None)
+        token = cache.get(key)
+    return str(token)
+
+
+def changed(tournament_id: int) -> None:
+    """A change of the tournament was committed: what was cached of it is not used again."""
+    cache.set(_token_key(tournament_id), uuid.uuid4().hex[:12], None)
 
 
 # --- what the audit page shows ---------------------------------------------------------------

@@ -16,6 +16,7 @@ from scoring.listings import (
     PlayerDecksTable,
     StandingsTable,
 )
+from scoring.loaders import Results
 from scoring.prizes import describe_game
 from tournament.models import Club, Entry
 from tournament.parsing import configure_table
@@ -90,8 +91,8 @@ def prize_list(request, visitor):
 @public_page
 def player_deals(request, visitor, number):
     entry = get_object_or_404(Entry, tournament=visitor.tournament, number=number)
-    comp = services.results_for(visitor)
-    rows = _player_rows(comp, entry.id)
+    comp = services.results_for(visitor)  # his place, from the cached standings
+    rows = _player_rows(services.player_results(comp, entry.id), entry.id)
     table = DealsTable(rows)
     configure_table(request, table, PER_PAGE)
     standing = next((s for s in comp.standings if s.entry == entry.id), None)
@@ -109,11 +110,11 @@ def player_deals(request, visitor, number):
         penalties=sum(1 for r in rows if r["role"] == "penalty")))
 
 
-def _player_rows(comp: services.Computation, entry: int) -> list[dict]:
+def _player_rows(results: Results, entry: int) -> list[dict]:
     """Every deal and penalty that moved the player's Points, so that the rows add up to the
     standings: a game as declarer, a Ramsch or Contra or revoke charge, a penalty."""
     rows = []
-    for d in comp.results.deals:
+    for d in results.deals:
         if entry != d.declarer and entry not in d.entries:
             continue
         role = ("declarer" if d.declarer == entry else
@@ -123,7 +124,7 @@ def _player_rows(comp: services.Computation, entry: int) -> list[dict]:
         rows.append({"where": f"{d.series} / {d.table_number} / {d.number}",
                      "order": (d.series, d.table_number or 0, d.number),
                      "game": game, "role": role, "points": d.entries.get(entry, 0)})
-    for p in comp.results.penalties:
+    for p in results.penalties:
         if p.entry == entry:
             rows.append({"where": f"{p.series} / {p.table_number}",
                          "order": (p.series or 0, p.table_number or 0, 10_000),

@@ -33,6 +33,7 @@ from django.urls import reverse
 from scoring import services
 from scoring.loaders import load_comparative
 from tests.factories import add_entries
+from tournament.audit import changed
 from tournament.comparative.services import make_comparative
 from tournament.models import Deal, Deck, Seat, SeatingMethod, Series, SeriesStatus, Tournament
 from tournament.seating import services as plans
@@ -86,6 +87,7 @@ def number_of(series: Series, table: int, position: int) -> int:
 
 def release(series: Series) -> None:
     Series.objects.filter(pk=series.pk).update(status=SeriesStatus.RELEASED)
+    changed(series.tournament_id)  # a raw update, as no page makes: the cached results are told
 
 
 def cells(page: str, table_class: str) -> list[list[str]]:

@@ -1,0 +1,91 @@
+"""Computed results are kept per tournament and are stale the moment anything that counts
+changes: the next request shows the change."""
+
+import pytest
+
+from scoring import services
+from scoring.forms import SettingsForm
+from tests.scoring.test_views import tied_tournament
+from tournament.audit import changed, version
+from tournament.demo import build_demo_congress
+from tournament.models import SeriesStatus
+from tournament.sheets import services as sheets
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def congress(django_user_model):
+    tournament = build_demo_congress(players=30, checked_in=28, with_deals=True)
+    boss = django_user_model.objects.create_user("boss")
+    tournament.organizers.add(boss)
+    return tournament, boss
+
+
+def points_of(comp, entry):
+    return next(s.points for s in comp.standings if s.entry == entry)
+
+
+def test_the_second_request_reads_only_the_version(congress, django_assert_num_queries):
+    tournament, _ = congress
+    first = services.compute(tournament)
+    services.prizes(first)
+    with django_assert_num_queries(1):  # the latest audit entry
+        again = services.compute(tournament)
+        assert services.prizes(again) == services.prizes(first)
+    assert again.standings == first.standings and again.tournament is tournament
+
+
+def test_a_penalty_shows_on_the_next_request(congress):
+    tournament, boss = congress
+    table = tournament.series.get(number=3).tables.first()
+    seat = table.seats.get(position=1)
+    before = points_of(services.compute(tournament), seat.entry_id)
+    sheets.add_penalty(table, 1, "other", 30, "", table.sheet_version, "boss", boss)
+    assert points_of(services.compute(tournament), seat.entry_id) == before - 30
+
+
+def test_a_release_and_a_setting_show_on_the_next_request(congress):
+    tournament, boss = congress
+    assert services.compute(tournament, released_only=True).counted == ()
+    services.release_series(tournament.series.get(number=1), boss)
+    assert services.compute(tournament, released_only=True).counted == (1,)
+    assert services.compute(tournament).provisional  # series 3 is being played
+    settings = services.scoring_settings(tournament)
+    form = SettingsForm({"count_unconfirmed": False, "one_prize_per_player": True,
+                         "club_best": ""}, instance=settings)
+    assert form.is_valid(), form.errors
+    services.save_settings(tournament, form, boss)
+    assert not services.compute(tournament).provisional
+
+
+def test_a_lot_shows_on_the_prize_list_at_once(django_user_model):
+    tournament, boss = tied_tournament(), django_user_model.objects.create_user("lot")
+    tournament.organizers.add(boss)
+    tied = next(p for p in services.prizes(services.compute(tournament)) if p.tie)
+    winner = services.compute(tournament).player(tied.candidates[0]).number
+    services.record_lot(tournament, tied.number, winner, boss)
+    now = next(p for p in services.prizes(services.compute(tournament))
+               if p.number == tied.number)
+    assert now.by_lot and now.winners == (tied.candidates[0],)
+
+
+def test_a_committed_change_draws_a_new_version(congress):
+    """A transaction that wrote its audit entry before a later one may commit after it: the
+    latest id alone would not change then, so each commit also draws a new token."""
+    tournament, _ = congress
+    before = version(tournament)
+    assert version(tournament) == before
+    changed(tournament.pk)
+    assert version(tournament) != before
+
+
+def test_changes_of_one_series_reach_its_page(congress, django_capture_on_commit_callbacks):
+    tournament, boss = congress
+    series = tournament.series.get(number=1)
+    services.compute(tournament, series=1, released_only=True)
+    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+        services.release_series(series, boss)
+    assert callbacks  # the commit told the cache
+    assert services.compute(tournament, series=1, released_only=True).counted == (1,)
+    assert series.__class__.objects.get(pk=series.pk).status == SeriesStatus.RELEASED
