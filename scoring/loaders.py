@@ -6,9 +6,10 @@ comparative tournament's scores per deck (``load_comparative``)."""
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from django.db import connections
 from django.db.models import Count, Max, Min, Q, QuerySet, Sum
 
 from engine import RuleSet, ScoringSystem, get_rule_set
@@ -110,6 +111,17 @@ def _entries(tournament: Tournament) -> tuple[int, ...]:
 
 
 @dataclass(frozen=True)
+class Bests:
+    """Each player's best won games by the numbers prizes 3, 6 and 7 rank them by first, and
+    his count of the games each custom prize counts: what the prizes ask for candidates."""
+
+    value: dict[int, int] = field(default_factory=dict)  # his highest game won
+    solo: dict[int, int] = field(default_factory=dict)  # his Solo won against most: -n
+    tourne: dict[int, int] = field(default_factory=dict)  # his Tourné won against most: -n
+    counts: dict[frozenset[str], dict[int, int]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
 class Totals:
     """Each player's totals over the counted deals, summed by the database, with what the
     pages say besides: the penalties, who did not play, whether the sheets are final."""
@@ -120,6 +132,7 @@ class Totals:
     provisional: bool  # some counted sheet is not confirmed yet
     played: frozenset[int]  # seated at a counted table of a published series
     statuses: dict[int, str] = field(default_factory=dict)  # series number -> status
+    bests: Bests = field(default_factory=Bests)
 
     @property
     def did_not_play(self) -> tuple[int, ...]:
@@ -127,9 +140,17 @@ class Totals:
         return tuple(sorted(e for e in self.entries if e not in self.played))
 
 
-def load_totals(scope: Scope) -> Totals:
-    """Each player's Points, games won and lost and Seeger-Fabian bonus (five queries: seats,
-    the sums per table and declarer, penalties, entries; rows grow with tables, not deals).
+# The games prizes 3 and 7 are for (a Grand ranks above every suit).
+AGAINST = {"solo": SOLO_SUIT_GAMES | SOLO_GRAND_GAMES,
+           "tourne": TOURNE_SUIT_GAMES | TOURNE_GRAND_GAMES}
+IS_GAME = Q(declarer__isnull=False) & ~Q(game__in=NOT_GAMES)
+WON_GAME = IS_GAME & Q(won=True)
+
+
+def load_totals(scope: Scope, specs: Sequence[PrizeSpec] = ()) -> Totals:
+    """Each player's Points, games won and lost, Seeger-Fabian bonus and ``Bests`` for the
+    prizes ``specs`` (five queries: seats, the sums per table and declarer, penalties,
+    entries; rows grow with tables, not deals).
 
     The same totals as ``standings`` sums over ``load_results``' deals (a test holds them
     equal): what a deal adds to seat n is its ``points_n``, a game is a deal with a declarer
@@ -138,106 +159,119 @@ def load_totals(scope: Scope) -> Totals:
     tables.rules = get_rule_set(scope.tournament.rule_set)
     counted = tables.counted(scope.confirmed_only)
     tallies: dict[int, Tally] = {entry: Tally() for entry in tables.played(counted)}
-    is_game = Q(declarer__isnull=False) & ~Q(game__in=NOT_GAMES)
-    sums = scope.deals().values("table_id", "declarer").annotate(
-        **{f"p{seat}": Sum(f"points_{seat}") for seat in SEATS},
-        won_games=Count("id", filter=is_game & Q(won=True)),
-        lost_games=Count("id", filter=is_game & Q(won=False)),
-    ).order_by()
-    for row in sums:
-        table_id = row["table_id"]
+    kinds = _counted_kinds(specs)
+    bests = Bests(counts={games: {} for games in kinds})
+    columns = (*(Sum(f"points_{seat}") for seat in SEATS),
+               Count("id", filter=WON_GAME), Count("id", filter=IS_GAME & Q(won=False)),
+               Max("value", filter=WON_GAME),
+               *(Min("matadors", filter=WON_GAME & Q(matadors__lt=0, game__in=games))
+                 for games in AGAINST.values()),
+               *(Count("id", filter=WON_GAME & Q(game__in=games)) for games in kinds))
+    sums = _fetch_all(scope.deals().values_list("table_id", "declarer").annotate(
+        **{f"c{i}": column for i, column in enumerate(columns)}).order_by())
+    for table_id, declarer, *row in sums:
         if table_id not in counted:
             continue
-        _add_table_sums(tallies, tables.seats[table_id], row, tables.reference(table_id))
+        at_table = tables.seats[table_id]
+        _add_table_sums(tallies, tables, table_id, declarer, row)
+        if row[4] or row[5]:
+            _add_bests(bests, at_table[declarer], row[6:], kinds)
     penalties = _load_penalties(tables, counted)
     charge_penalties(tallies, penalties)
     return Totals(tallies, penalties, _entries(scope.tournament), tables.provisional(counted),
-                  tables.played(counted), tables.statuses)
+                  tables.played(counted), tables.statuses, bests)
 
 
-def _add_table_sums(tallies: dict[int, Tally], at_table: dict[int, int], row: dict,
-                    where: str) -> None:
+def _fetch_all(rows: QuerySet[Deal, tuple]) -> list[tuple]:
+    """The rows of a ``values_list`` of integers in one fetch, without Django's conversion of
+    each value (a tenth of a second at a congress's 12,000 sums)."""
+    sql, params = rows.query.sql_with_params()
+    with connections[rows.db].cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchall()
+
+
+def _counted_kinds(specs: Sequence[PrizeSpec]) -> list[frozenset[str]]:
+    return sorted({s.games for s in specs if s.kind is PrizeKind.COUNT_WON}, key=sorted)
+
+
+def _add_table_sums(tallies: dict[int, Tally], tables: _Tables, table_id: int,
+                    declarer: int | None, row: Sequence[int]) -> None:
     """One table's sums for one declarer (or for the deals without one) into the tallies:
     what each seat scored, the declarer's games, the others' bonus for his lost games."""
+    at_table = tables.seats[table_id]
     if len(at_table) not in OPPONENT_BONUS:
-        raise ValueError(f"{where}: a table seats 3 or 4, not {len(at_table)}")
+        raise ValueError(f"{tables.reference(table_id)}: a table seats 3 or 4, "
+                         f"not {len(at_table)}")
     for entry in at_table.values():
-        tallies.setdefault(entry, Tally())
-    for seat in SEATS:
-        points = row[f"p{seat}"]
-        if not points:
-            continue
-        if seat not in at_table:
-            raise ValueError(f"{where}: seat {seat} scored but nobody sits there")
-        tallies[at_table[seat]].points += points
-    declarer = row["declarer"]
-    if declarer is None or not (row["won_games"] or row["lost_games"]):
+        if entry not in tallies:
+            tallies[entry] = Tally()
+    for seat, points in zip(SEATS, row[:4], strict=True):
+        if points:
+            if seat not in at_table:
+                raise ValueError(f"{tables.reference(table_id)}: seat {seat} scored but "
+                                 "nobody sits there")
+            tallies[at_table[seat]].points += points
+    won, lost = row[4], row[5]
+    if not (won or lost):
         return
     if declarer not in at_table:
-        raise ValueError(f"{where}: declarer in seat {declarer}, where nobody sits")
-    tallies[at_table[declarer]].won += row["won_games"]
-    tallies[at_table[declarer]].lost += row["lost_games"]
-    bonus = OPPONENT_BONUS[len(at_table)] * row["lost_games"]
-    for seat, entry in at_table.items():
-        if seat != declarer:
-            tallies[entry].bonus += bonus
+        raise ValueError(f"{tables.reference(table_id)}: a declarer in seat {declarer}, "
+                         "where nobody sits")
+    tallies[at_table[declarer]].won += won
+    tallies[at_table[declarer]].lost += lost
+    if lost:
+        bonus = OPPONENT_BONUS[len(at_table)] * lost
+        for seat, entry in at_table.items():
+            if seat != declarer:
+                tallies[entry].bonus += bonus
 
 
-def load_prize_deals(scope: Scope, specs: Sequence[PrizeSpec]) -> PrizeDeals:
-    """What the prizes read of the deals, asked only for their candidates (at most five
-    queries and one a custom count): the won games of the players whose best game could take
-    prize 3, 6 or 7, each declarer's count of the games a custom prize counts.
+def _add_bests(bests: Bests, entry: int, row: Sequence[int | None],
+               kinds: Sequence[frozenset[str]]) -> None:
+    value, solo, tourne, *counts = row
+    for numbers, number, pick in ((bests.value, value, max), (bests.solo, solo, min),
+                                  (bests.tourne, tourne, min)):
+        if number is not None:
+            numbers[entry] = pick(numbers.get(entry, number), number)
+    for games, count in zip(kinds, counts, strict=True):
+        if count:
+            bests.counts[games][entry] = bests.counts[games].get(entry, 0) + count
 
-    Each of those prizes ranks a player by his best game, first by one number (the matadors
-    he played against, the value); the database gives each player's best number, and only the
-    games at or above the number of the last player who could still be in line
-    (``players_in_line``) are read. Everybody below ranks behind all of them, so the awards
+
+def load_prize_deals(scope: Scope, specs: Sequence[PrizeSpec], bests: Bests) -> PrizeDeals:
+    """What the prizes read of the deals, asked only for their candidates (two queries: the
+    games that can take a prize, the seats of their tables).
+
+    Prizes 3, 6 and 7 rank a player by his best game, first by one number (the matadors he
+    played against, the value). ``bests`` holds each player's best numbers (``load_totals``),
+    and only the games at or above the number of the last player who could still be in line
+    (``players_in_line``) are read: everybody below ranks behind all of them, so the awards
     are those of ``prize_deals`` of every deal (a test holds them equal)."""
-    tables = _load_seats(scope.tournament, scope.series, scope.released_only)
-    counted = tables.counted(scope.confirmed_only)
-    won = scope.deals().filter(Q(won=True), Q(declarer__isnull=False),
-                               ~Q(game__in=NOT_GAMES))
     in_line = players_in_line(specs)
     wanted = Q(pk__in=[])
-    for games in (SOLO_SUIT_GAMES | SOLO_GRAND_GAMES, TOURNE_SUIT_GAMES | TOURNE_GRAND_GAMES):
-        against = won.filter(matadors__lt=0, game__in=games)
-        most = _threshold(tables, counted, against, Min("matadors"), in_line, lower=True)
+    for numbers, games in ((bests.solo, AGAINST["solo"]), (bests.tourne, AGAINST["tourne"])):
+        most = _in_line(numbers, in_line, lower=True)
         if most is not None:
             wanted |= Q(matadors__lte=most, game__in=games)
-    highest = _threshold(tables, counted, won, Max("value"), in_line)
+    highest = _in_line(bests.value, in_line)
     if highest is not None:
         wanted |= Q(value__gte=highest)
+    rows = list(scope.deals().filter(WON_GAME, wanted).values_list(
+        "table_id", *DEAL_FIELDS).order_by("table_id", "number"))
+    tables = _load_seats(scope.tournament, scope.series, scope.released_only,
+                         table_ids={row[0] for row in rows})
     rules = scope.tournament.rule_set
-    games = tuple(
-        _deal_result(tables, table_id, row, rules)
-        for table_id, *row in won.filter(wanted).values_list(
-            "table_id", *DEAL_FIELDS).order_by("table_id", "number")
-        if table_id in counted)
-    counts: dict[frozenset[str], dict[int, int]] = {}
-    for kinds in {s.games for s in specs if s.kind is PrizeKind.COUNT_WON}:
-        counted_games = counts.setdefault(kinds, {})
-        for table_id, declarer, n in won.filter(game__in=kinds).values_list(
-                "table_id", "declarer").annotate(n=Count("id")).order_by():
-            if table_id in counted:
-                entry = tables.seats[table_id][declarer]
-                counted_games[entry] = counted_games.get(entry, 0) + n
-    return PrizeDeals(games, counts)
+    games = tuple(_deal_result(tables, table_id, row, rules) for table_id, *row in rows)
+    return PrizeDeals(games, {games: dict(count) for games, count in bests.counts.items()})
 
 
-def _threshold(tables: _Tables, counted: set[int], games: QuerySet[Deal], best: Min | Max,
-               in_line: int, lower: bool = False) -> int | None:
-    """Each player's best of ``games`` by ``best`` (the least when ``lower``), and the best
-    of the ``in_line``-th player: None when nobody has such a game."""
-    by_entry: dict[int, int] = {}
-    pick = min if lower else max
-    for table_id, declarer, value in games.values_list("table_id", "declarer").annotate(
-            best=best).order_by():
-        if table_id in counted:
-            entry = tables.seats[table_id][declarer]
-            by_entry[entry] = pick(by_entry.get(entry, value), value)
-    if not by_entry:
+def _in_line(best: Mapping[int, int], in_line: int, lower: bool = False) -> int | None:
+    """The best number of the ``in_line``-th player (the least when ``lower``); None when
+    nobody has one."""
+    if not best:
         return None
-    ordered = sorted(by_entry.values(), reverse=not lower)
+    ordered = sorted(best.values(), reverse=not lower)
     return ordered[min(in_line, len(ordered)) - 1]
 
 
@@ -268,9 +302,10 @@ class _Tables:
 
 
 def _load_seats(tournament: Tournament, series: int | None, released_only: bool,
-                entry: int | None = None) -> _Tables:
+                entry: int | None = None, table_ids: Iterable[int] | None = None) -> _Tables:
     """Who sat where at each table, and each table's series, number and sheet status (one
-    query); with ``entry``, only the tables that player sat at."""
+    query); with ``entry``, only the tables that player sat at; with ``table_ids``, only
+    those."""
     tables = _Tables()
     seat_rows = Seat.objects.filter(series__tournament=tournament)
     if series is not None:
@@ -279,6 +314,8 @@ def _load_seats(tournament: Tournament, series: int | None, released_only: bool,
         seat_rows = seat_rows.filter(series__status__in=RELEASED_STATES)
     if entry is not None:
         seat_rows = seat_rows.filter(table__seats__entry_id=entry)
+    if table_ids is not None:
+        seat_rows = seat_rows.filter(table_id__in=table_ids)
     for (table_id, position, entry_id, series_number, table_number, status,
          series_status) in seat_rows.values_list(
         "table_id", "position", "entry_id", "series__number", "table__number",

@@ -158,7 +158,7 @@ def _compute(tournament: Tournament, series: int | None, released_only: bool,
              at: str) -> Computation:
     settings = scoring_settings(tournament)
     scope = Scope(tournament, not settings.count_unconfirmed, series, released_only)
-    totals = load_totals(scope)
+    totals = load_totals(scope, prize_specs(tournament))
     system = ScoringSystem(tournament.scoring_system)
     ranked = rank(system, totals.tallies)
     league = ranked if system is ScoringSystem.LEAGUE else rank_league(totals.tallies)
@@ -231,7 +231,7 @@ def _prizes(comp: Computation) -> list[PrizeResult]:
     lots = dict(PrizeLot.objects.filter(tournament=comp.tournament).values_list(
         "prize_number", "winner_id"))
     specs = prize_specs(comp.tournament)
-    return award(specs, comp.league, load_prize_deals(comp.scope, specs),
+    return award(specs, comp.league, load_prize_deals(comp.scope, specs, comp.results.bests),
                  one_prize_per_player=settings.one_prize_per_player, lots=lots)
 
 

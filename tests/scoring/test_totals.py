@@ -96,7 +96,8 @@ def test_prizes_read_only_their_candidates_and_award_as_from_every_deal(
         congress, one_prize_per_player):
     results = load_results(congress)
     league = league_standings(results.deals, results.penalties, results.played)
-    facts = load_prize_deals(Scope(congress), SPECS)
+    scope = Scope(congress)
+    facts = load_prize_deals(scope, SPECS, load_totals(scope, SPECS).bests)
     everything = award_prizes(SPECS, league, results.deals, one_prize_per_player)
     assert award(SPECS, league, facts, one_prize_per_player) == everything
     won = [d for d in results.deals if d.is_game and d.won]
@@ -115,6 +116,6 @@ def test_totals_and_prize_deals_in_a_fixed_number_of_queries(players,
                                                             django_assert_max_num_queries):
     tournament = build_demo_congress(players=players, checked_in=players - 3, with_deals=True)
     with django_assert_max_num_queries(4):
-        load_totals(Scope(tournament))
-    with django_assert_max_num_queries(7):  # seats, three best, the games, one count a prize
-        load_prize_deals(Scope(tournament), SPECS)
+        totals = load_totals(Scope(tournament), SPECS)
+    with django_assert_max_num_queries(2):  # the games that can take a prize, their seats
+        load_prize_deals(Scope(tournament), SPECS, totals.bests)
