@@ -93,14 +93,14 @@ def load_results(tournament: Tournament, confirmed_only: bool = False,
 
     ``released_only`` keeps to series whose results are released to the public. Who played is
     read from the seats of the counted tables, so the pure functions never see the others.
-    ``entry`` keeps to the tables that player sat at (his page).
+    ``entry`` keeps to the tables that player sat at (his page; ``entries`` is then his).
     """
     tables = _load_seats(tournament, series, released_only, entry)
     tables.rules = get_rule_set(tournament.rule_set)
     counted = tables.counted(confirmed_only)
     deals = _load_deals(tables, counted, tournament.rule_set)
     penalties = _load_penalties(tables, counted)
-    entries = _entries(tournament)
+    entries = _entries(tournament) if entry is None else (entry,)
     return Results(deals, penalties, entries, tables.provisional(counted),
                    tables.played(counted), tables.statuses)
 
@@ -313,7 +313,8 @@ def _load_seats(tournament: Tournament, series: int | None, released_only: bool,
     if released_only:
         seat_rows = seat_rows.filter(series__status__in=RELEASED_STATES)
     if entry is not None:
-        seat_rows = seat_rows.filter(table__seats__entry_id=entry)
+        seat_rows = seat_rows.filter(table_id__in=Seat.objects.filter(entry_id=entry).values(
+            "table_id"))
     if table_ids is not None:
         seat_rows = seat_rows.filter(table_id__in=table_ids)
     for (table_id, position, entry_id, series_number, table_number, status,
