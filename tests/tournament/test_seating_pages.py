@@ -2,6 +2,7 @@
 a page, jump links to every page, a table or a player found by what a person types; the number
 of queries does not grow with the tables."""
 
+import datetime
 import re
 
 import pytest
@@ -160,3 +161,57 @@ def test_a_table_typed_on_the_plan_opens_its_page(client, marta, hall):
     assert response["Location"].endswith("?page=3#table-201")
     html = client.get(url("series", hall) + "?table=300", follow=True).content.decode()
     assert "Series 1 has no table 300." in html and table_ids(html)[0] == 1
+
+
+@pytest.fixture
+def comparative_hall():
+    """162 players at 54 three-tables playing 12 decks: sections of at most 12 tables."""
+    from tournament.comparative.services import make_comparative
+    from tournament.models import Entry, Player, SeatingMethod, Tournament
+    from tournament.seating import services as plans
+
+    tournament = Tournament.objects.create(name="Duplicate Hall", slug="dup-hall", public=True,
+                                           start_date=datetime.date(2027, 9, 11),
+                                           series_count=1)
+    people = Player.objects.bulk_create([Player(first_name="P", last_name=f"Dup{n}")
+                                         for n in range(1, 163)])
+    Entry.objects.bulk_create([Entry(tournament=tournament, player=p, number=n, first_name="P",
+                                     last_name=p.last_name, checked_in=True)
+                               for n, p in enumerate(people, start=1)])
+    (series,) = plans.ensure_series(tournament)
+    make_comparative(tournament, table_size=3, decks=12, seed="hall", user=None)
+    plans.seat_series(series, SeatingMethod.DRAW, "hall", user=None)
+    plans.publish(series, user=None)
+    return tournament
+
+
+def movement_rows(html: str) -> list[int]:
+    return [int(n) for n in re.findall(r'<tr id="table-(\d+)">', html)]
+
+
+def test_the_movement_chart_comes_in_pages_of_whole_sections(client, comparative_hall):
+    address = url("movement", comparative_hall)
+    first = client.get(address).content.decode()
+    pages = [int(n) for n in re.findall(r'href="\?page=(\d+)"', first)]
+    assert max(pages) >= 2 and len(movement_rows(first)) <= 48
+    seen, sections = [], []
+    for number in range(1, max(pages) + 1):
+        html = client.get(address + f"?page={number}").content.decode()
+        seen += movement_rows(html)
+        shown = set(re.findall(r'<tr id="table-\d+"><td class="num">\d+</td>'
+                               r'<td class="num">(\d+)</td>', html))
+        paths = set(re.findall(r'<tr><td class="num">\d+</td><td class="num">(\d+)</td>', html))
+        assert paths == shown  # a deck's path is on the page of its section
+        sections.append(shown)
+    assert seen == list(range(1, 55))
+    assert all(not a & b for a, b in zip(sections, sections[1:], strict=False))
+
+
+def test_a_table_typed_on_the_movement_chart_opens_its_page(client, comparative_hall):
+    address = url("movement", comparative_hall)
+    response = client.get(address + "?table=54")
+    target = response["Location"]
+    assert re.search(r"\?page=\d+#table-54$", target)
+    assert 54 in movement_rows(client.get(target).content.decode())
+    html = client.get(address, {"table": "55"}).content.decode()
+    assert "Series 1 has no table 55." in html
