@@ -38,6 +38,9 @@ def test_a_player_finds_his_seat_and_a_table_its_page(page, hall, viewport):
     expect(row).to_be_in_viewport()
     fits(page)
     screenshot(page, f"seat-found-{kind}")
+    row.get_by_role("link", name=f"Table {seat.table.number}").click()  # his table-mates
+    expect(page.locator("body")).to_contain_text(f"{player.first_name} {player.last_name}")
+    page.go_back()
 
     # his number finds him too, and only him
     page.get_by_label("Where do I sit?").fill("7")
@@ -46,7 +49,7 @@ def test_a_player_finds_his_seat_and_a_table_its_page(page, hall, viewport):
     expect(page.locator("#where li")).to_contain_text(player.last_name)
 
     # a table number: the page of tables 101–200, table 150 in view
-    page.get_by_label("Table").fill("150")
+    page.get_by_role("spinbutton", name="Table").fill("150")
     page.get_by_role("button", name="Go").click()
     expect(page).to_have_url(re.compile(r"\?page=2#table-150$"))
     expect(page.locator("#table-150")).to_be_in_viewport()

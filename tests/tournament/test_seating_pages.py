@@ -82,7 +82,8 @@ def test_a_player_finds_his_seat_by_name_or_by_number(client, hall):
     entry = seat.entry
     html = client.get(url("where", hall), {"q": entry.last_name.upper()}).content.decode()
     row = f"{entry.last_name}, {entry.first_name} <small class=\"muted\">112</small>"
-    assert row in html and f"<strong class=\"big-cell\">{seat.table.number}</strong>" in html
+    table = reverse("tournament:table", args=[hall.slug, 1, seat.table.number])
+    assert row in html and f'<a href="{table}" aria-label="Table {seat.table.number}">' in html
     # a number is the player's own: 12 does not find 112 or 120
     html = client.get(url("where", hall), {"q": "112"}).content.decode()
     assert html.count("<li data-key=") == 1 and row in html
