@@ -181,7 +181,8 @@ def test_where_do_i_sit_flows_in_columns_on_a_projector_one_on_a_phone(client, c
     plans.seat_series(series, SeatingMethod.DRAW, "one", user=None)
     plans.publish(series, user=None)
     html = client.get(url("where", congress, 1)).content.decode()
-    assert html.count("<li data-key=") == 10 and '<ol class="where-list" id="where">' in html
+    assert html.count("<li data-key=") == 10
+    assert '<ol class="where-list" id="where" data-live>' in html
     css = Path(finders.find("css/site.css")).read_text()
     wide = css[css.index("@media (min-width: 64rem)"):]
     assert "body.projector .where-list { columns:" in wide

@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import groupby
 
+from tournament.comparative.services import TableRounds
 from tournament.models import Deck, Series
+from tournament.parsing import INT_MAX, int_param
+from tournament.seating.page import Jump
 
 # the engine's suit letters, in the order a Skat player sorts a hand (Clubs high)
 SUITS = (("C", "♣", "black"), ("S", "♠", "black"), ("H", "♥", "red"), ("D", "♦", "red"))
@@ -59,3 +63,36 @@ def deck_record(deck: Deck) -> DeckRecord:
 def hand_records(series: Series) -> list[DeckRecord]:
     """Every deck of the series, as the hand-record page and its print show it."""
     return [deck_record(d) for d in series.decks.order_by("number")]
+
+
+MOVEMENT_TABLES_PER_PAGE = 48  # 36 decks make rows of 36 rounds: a section of 36 a page
+
+
+def movement_pages(room: list[TableRounds]) -> list[list[TableRounds]]:
+    """The room's tables in pages of whole sections (a deck's path stays on one page), at most
+    ``MOVEMENT_TABLES_PER_PAGE`` tables unless one section is bigger."""
+    pages: list[list[TableRounds]] = []
+    current: list[TableRounds] = []
+    for _, lines in groupby(room, key=lambda line: line.section):
+        section = list(lines)
+        if current and len(current) + len(section) > MOVEMENT_TABLES_PER_PAGE:
+            pages.append(current)
+            current = []
+        current += section
+    if current:
+        pages.append(current)
+    return pages
+
+
+def movement_jumps(pages: list[list[TableRounds]]) -> list[Jump]:
+    return [Jump(f"{lines[0].table}–{lines[-1].table}" if len(lines) > 1 else str(lines[0].table),
+                 number) for number, lines in enumerate(pages, start=1)]
+
+
+def page_of_movement_table(pages: list[list[TableRounds]], typed: str) -> str | None:
+    """"?page=3#table-80": the page that shows the table a person typed, None if none."""
+    table = int_param(typed.strip(), 1, INT_MAX)
+    for number, lines in enumerate(pages, start=1):
+        if any(line.table == table for line in lines):
+            return f"?page={number}#table-{table}"
+    return None

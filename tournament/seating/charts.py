@@ -24,10 +24,19 @@ class SeatRow:
         """What "Where do I sit?" matches typed words against: "muller hans 12"."""
         return f"{name_key(self.sort_name)} {self.number}"
 
+    @property
+    def initial(self) -> str:
+        """The letter the surname is filed under: "Ö" and "O" alike under "O"."""
+        return name_key(self.sort_name)[:1].upper()
 
-def seat_rows(series: Series) -> list[SeatRow]:
-    """Every seat of a series with its player, in one query."""
-    rows = Seat.objects.filter(series=series).values_list(
+
+def seat_rows(series: Series, tables: list[int] | None = None) -> list[SeatRow]:
+    """Every seat of a series (or of its tables of these numbers) with its player, in one
+    query."""
+    seats = Seat.objects.filter(series=series)
+    if tables is not None:
+        seats = seats.filter(table__number__in=tables)
+    rows = seats.values_list(
         "table__number", "position", "entry__number", "entry__first_name",
         "entry__last_name", "entry__club__name",
     )

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 from django.contrib import messages
+from django.core.paginator import Paginator
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 
 from tournament.comparative import page, services
 from tournament.comparative.forms import ComparativeForm
 from tournament.models import DealSet, Series
+from tournament.parsing import clean_text, page_number
 from tournament.permissions import Visitor, organizer_required, public_page
 from tournament.refusals import show_on_form
+from tournament.seating import page as pages
 from tournament.seating import services as plans
 
 
@@ -58,11 +61,22 @@ def movement_chart(request, visitor, number):
         room, problem = [], str(exc)
     else:
         problem = ""
-    rounds = max((len(line.rounds) for line in room), default=0)
+    sections = page.movement_pages(room)
+    typed = clean_text(request.GET.get("table", ""))
+    if typed:
+        address = page.page_of_movement_table(sections, typed)
+        if address:
+            return redirect(request.path + address)
+    shown = Paginator(sections, 1).get_page(page_number(request))
+    lines = shown.object_list[0] if sections else []
+    rounds = max((len(line.rounds) for line in lines), default=0)
     return render(request, "tournament/comparative/movement.html", {
         "tournament": visitor.tournament, "series": series, "deal_set": deal_set,
-        "room": room, "round_numbers": range(1, rounds + 1), "problem": problem,
-        "paths": services.deck_paths(room)})
+        "room": lines, "round_numbers": range(1, rounds + 1), "problem": problem,
+        "paths": services.deck_paths(lines), "page": shown,
+        "jumps": page.movement_jumps(sections) if shown.has_other_pages() else [],
+        "tables": len(room), "missing": pages.no_such_table(series, typed) if typed else "",
+        "table_typed": typed[:20]})
 
 
 @public_page

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from django.http import Http404
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.http import urlencode
 
 from engine import dealer_seat
 from tournament.guide import counted_words
 from tournament.models import Series, Table
+from tournament.parsing import clean_text, page_number
 from tournament.permissions import Role, Visitor, public_page
 from tournament.seating import charts
+from tournament.seating import page as pages
 from tournament.sheets.page import sheet_page
 
 
@@ -34,17 +37,28 @@ def tournament_page(request, visitor):
 @public_page
 def chart_by_table(request, visitor, number):
     tournament, series = visitor.tournament, _seated_series(visitor, number)
+    typed = clean_text(request.GET.get("table", ""))
+    if typed:
+        address = pages.table_address(series, typed)
+        if address:
+            return redirect(request.path + address)
+    chart = pages.tables_page(series, page_number(request))
     return render(request, "tournament/public/chart_tables.html", {
-        "tournament": tournament, "series": series, "tables": charts.chart_by_table(series),
-        "draft": not series.is_published,
+        "tournament": tournament, "series": series, "chart": chart, "page": chart.page,
+        "jumps": chart.jumps, "draft": not series.is_published,
+        "missing": pages.no_such_table(series, typed) if typed else "", "table_typed": typed[:20],
     })
 
 
 @public_page
 def chart_by_player(request, visitor, number):
     tournament, series = visitor.tournament, _seated_series(visitor, number)
+    query = clean_text(request.GET.get("q", ""))[:100]
+    names = pages.names_page(series, page_number(request), query)
     return render(request, "tournament/public/chart_players.html", {
-        "tournament": tournament, "series": series, "rows": charts.chart_by_player(series),
+        "tournament": tournament, "series": series, "names": names, "page": names.page,
+        "jumps": names.jumps, "query": names.query,
+        "paging": urlencode({"q": names.query}) + "&" if names.query else "",
         "draft": not series.is_published,
     })
 

@@ -4,11 +4,15 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.http import urlencode
 from django.views.decorators.http import require_POST
 
 from tournament.models import SeatingMethod, Series
+from tournament.parsing import INT_MAX, clean_text, int_param, page_number
 from tournament.permissions import organizer_required
 from tournament.seating import charts
+from tournament.seating import page as pages
 from tournament.seating import services as plans
 from tournament.seating.forms import MoveForm, SeatForm, SwapForm
 
@@ -20,11 +24,18 @@ def _series(tournament, number: int) -> Series:
 @organizer_required
 def series_plan(request, tournament, number):
     series = _series(tournament, number)
+    typed = clean_text(request.GET.get("table", ""))
+    if typed:
+        address = pages.table_address(series, typed)
+        if address:
+            return redirect(request.path + address)
+        messages.error(request, pages.no_such_table(series, typed))
     method = SeatingMethod.RESEAT if number > 1 else SeatingMethod.DRAW
+    chart = pages.tables_page(series, page_number(request))
     return render(request, "tournament/organize/series.html", {
         "tournament": tournament, "series": series,
-        "tables": charts.chart_by_table(series),
-        "problems": plans.plan_problems(series) if series.tables.exists() else [],
+        "chart": chart, "page": chart.page, "jumps": chart.jumps,
+        "problems": plans.plan_problems(series) if chart.count else [],
         "checked_in": len(plans.checked_in_ids(tournament)),
         "seat_form": SeatForm(initial={"method": method}),
         "swap_form": SwapForm(), "move_form": MoveForm(),
@@ -33,23 +44,42 @@ def series_plan(request, tournament, number):
     })
 
 
-def _done(request, tournament, number, action):
+def _posted_page(request) -> int:
+    """The page of tables the organizer sent a form from (the forms carry it)."""
+    return int_param(request.POST.get("page"), 1, INT_MAX) or 1
+
+
+def _plan(tournament, number, *, page: int = 1, table: int | None = None):
+    """Back to the plan: at the table a change concerns, else on the page of tables the
+    organizer was on."""
+    address = reverse("tournament:series", args=[tournament.slug, number])
+    if table is not None:
+        return redirect(f"{address}?{urlencode({'table': table})}")
+    return redirect(f"{address}?page={page}" if page > 1 else address)
+
+
+def _done(request, tournament, number, action, *, table: int | None = None):
+    page = _posted_page(request)
     try:
         action()
     except plans.PlanError as exc:
         messages.error(request, str(exc))
-    return redirect("tournament:series", tournament.slug, number)
+        table = None
+    return _plan(tournament, number, page=page, table=table)
 
 
-def _form_action(request, tournament, number, form_class, invalid: str, action):
-    """Validate a small plan form, run ``action(series, data)`` and show what it returns."""
+def _form_action(request, tournament, number, form_class, invalid: str, action,
+                 table_field: str = ""):
+    """Validate a small plan form, run ``action(series, data)`` and show what it returns;
+    back to the table ``table_field`` names, else to the organizer's page of tables."""
     series = _series(tournament, number)
     form = form_class(request.POST)
     if not form.is_valid():
         messages.error(request, invalid)
-        return redirect("tournament:series", tournament.slug, number)
+        return _plan(tournament, number, page=_posted_page(request))
+    table = form.cleaned_data[table_field] if table_field else None
     return _done(request, tournament, number, lambda: messages.success(
-        request, action(series, form.cleaned_data)))
+        request, action(series, form.cleaned_data)), table=table)
 
 
 @organizer_required
@@ -87,7 +117,7 @@ def series_move(request, tournament, number):
         return f"Player {data['number']} moved to table {data['table']}."
 
     return _form_action(request, tournament, number, MoveForm,
-                        "Enter a player number and a table number.", move)
+                        "Enter a player number and a table number.", move, table_field="table")
 
 
 @organizer_required
