@@ -2,6 +2,7 @@
 
 from django.contrib import admin
 
+from tournament.audit import changed_on_commit
 from tournament.models import (
     AuditEntry,
     Club,
@@ -15,10 +16,35 @@ from tournament.models import (
 )
 
 
+class ChangesResults(admin.ModelAdmin):
+    """The admin writes no audit entry: the cached results of the tournaments it touched are
+    told directly (``audit.changed``)."""
+
+    def tournaments_of(self, obj) -> list[int]:
+        return [obj.tournament_id]
+
+    def save_model(self, request, obj, form, change):
+        super().save_model(request, obj, form, change)
+        changed_on_commit(self.tournaments_of(obj))
+
+    def delete_model(self, request, obj):
+        touched = self.tournaments_of(obj)
+        super().delete_model(request, obj)
+        changed_on_commit(touched)
+
+    def delete_queryset(self, request, queryset):
+        touched = [t for obj in queryset for t in self.tournaments_of(obj)]
+        super().delete_queryset(request, queryset)
+        changed_on_commit(touched)
+
+
 @admin.register(Club)
-class ClubAdmin(admin.ModelAdmin):
+class ClubAdmin(ChangesResults):
     search_fields = ["name", "city"]
     list_display = ["name", "city"]
+
+    def tournaments_of(self, obj) -> list[int]:
+        return list(obj.entries.values_list("tournament_id", flat=True).distinct())
 
 
 @admin.register(Player)
@@ -34,14 +60,17 @@ class EntryInline(admin.TabularInline):
 
 
 @admin.register(Tournament)
-class TournamentAdmin(admin.ModelAdmin):
+class TournamentAdmin(ChangesResults):
     list_display = ["name", "start_date", "rule_set", "scoring_system", "public"]
     prepopulated_fields = {"slug": ["name"]}
     filter_horizontal = ["organizers", "assistants"]
 
+    def tournaments_of(self, obj) -> list[int]:
+        return [obj.pk]
+
 
 @admin.register(Entry)
-class EntryAdmin(admin.ModelAdmin):
+class EntryAdmin(ChangesResults):
     list_display = ["number", "last_name", "first_name", "club", "tournament", "checked_in",
                     "withdrawn"]
     list_filter = ["tournament", "checked_in", "withdrawn"]
@@ -57,22 +86,28 @@ class KeepApartAdmin(admin.ModelAdmin):
 
 
 @admin.register(Series)
-class SeriesAdmin(admin.ModelAdmin):
+class SeriesAdmin(ChangesResults):
     list_display = ["tournament", "number", "status", "seating_method", "seed", "repeat_pairs"]
     list_filter = ["tournament", "status"]
 
 
 @admin.register(Table)
-class TableAdmin(admin.ModelAdmin):
+class TableAdmin(ChangesResults):
     list_display = ["series", "number"]
     list_filter = ["series__tournament"]
 
+    def tournaments_of(self, obj) -> list[int]:
+        return [obj.series.tournament_id]
+
 
 @admin.register(Seat)
-class SeatAdmin(admin.ModelAdmin):
+class SeatAdmin(ChangesResults):
     list_display = ["series", "table", "position", "entry"]
     list_select_related = ["series", "table", "entry"]
     raw_id_fields = ["entry", "table"]
+
+    def tournaments_of(self, obj) -> list[int]:
+        return [obj.series.tournament_id]
 
 
 @admin.register(AuditEntry)

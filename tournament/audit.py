@@ -17,8 +17,7 @@ def record_change(tournament: Tournament | None, user, action: AuditAction, subj
     action = AuditAction(action)  # an unknown action is a programming error, refused here
     authenticated = user is not None and getattr(user, "is_authenticated", False)
     if tournament is not None:
-        tournament_id = tournament.pk
-        transaction.on_commit(lambda: changed(tournament_id))
+        changed_on_commit([tournament.pk])
     return AuditEntry.objects.create(
         tournament=tournament,
         user=user if authenticated else None,
@@ -63,6 +62,13 @@ def _token(tournament_id: int) -> str:
 def changed(tournament_id: int) -> None:
     """A change of the tournament was committed: what was cached of it is not used again."""
     cache.set(_token_key(tournament_id), uuid.uuid4().hex[:12], None)
+
+
+def changed_on_commit(tournament_ids) -> None:
+    """``changed`` for each of ``tournament_ids`` once the current transaction commits (at
+    once outside one): a change that reaches tournaments besides the one it is audited in."""
+    ids = set(tournament_ids)
+    transaction.on_commit(lambda: [changed(i) for i in ids])
 
 
 # --- what the audit page shows ---------------------------------------------------------------

@@ -89,3 +89,18 @@ def test_changes_of_one_series_reach_its_page(congress, django_capture_on_commit
     assert callbacks  # the commit told the cache
     assert services.compute(tournament, series=1, released_only=True).counted == (1,)
     assert series.__class__.objects.get(pk=series.pk).status == SeriesStatus.RELEASED
+
+
+def test_an_admin_edit_reaches_the_cached_results(congress, rf,
+                                                  django_capture_on_commit_callbacks):
+    """The admin writes no audit entry; it tells the cache itself."""
+    from django.contrib import admin
+
+    from tournament.models import Entry
+
+    tournament, _ = congress
+    entry = Entry.objects.get(pk=services.compute(tournament).standings[0].entry)
+    entry.first_name = "Renamed"
+    with django_capture_on_commit_callbacks(execute=True):
+        admin.site._registry[Entry].save_model(rf.post("/"), entry, None, True)
+    assert services.compute(tournament).player(entry.pk).name.startswith("Renamed ")

@@ -173,3 +173,14 @@ def test_a_club_name_without_letters_is_one_club_and_never_a_server_error(
     response = organizer_client.post(reverse("tournament:clubs", args=[tournament.slug]),
                                      {"name": name})
     assert response.status_code < 500
+
+
+def test_a_merge_reaches_the_cached_results_of_the_other_tournament(
+        tournament, other_tournament, organizer, typo, django_capture_on_commit_callbacks):
+    from tournament.audit import version
+
+    right, wrong = typo
+    before = version(other_tournament)
+    with django_capture_on_commit_callbacks(execute=True):
+        clubs.merge_club(wrong, right, tournament=tournament, user=organizer)
+    assert version(other_tournament) != before  # its players' club is named anew

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.db.models import Count, Exists, OuterRef, Q
 
-from tournament.audit import record_change
+from tournament.audit import changed_on_commit, record_change
 from tournament.models import AuditAction, Club, Entry, Tournament
 from tournament.names import club_key
 from tournament.parsing import clean_text
@@ -125,6 +125,10 @@ def merge_club(club: Club, into: Club | None, *, tournament: Tournament, user) -
                           "they can merge it.", "club")
         if not clubs_for(tournament, user).filter(pk=into.pk).exists():
             raise Refusal("Choose one of your clubs to merge into.", "into")
+        # the club's players may play in other tournaments of the organizer: their results
+        # name the club too
+        changed_on_commit(Entry.objects.filter(club=club).values_list("tournament_id",
+                                                                      flat=True))
         moved = Entry.objects.filter(club=club).update(club=into)
         if not into.city and club.city:
             into.city = club.city
