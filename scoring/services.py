@@ -149,7 +149,7 @@ def compute(tournament: Tournament, series: int | None = None,
             released_only: bool = False) -> Computation:
     """The standings of ``tournament`` (of one series, of the released series only), from
     the cache while nothing has changed since they were computed."""
-    at = version(tournament)
+    at = version(tournament, public=released_only)
     comp = _cached(tournament, at, ("standings", series, released_only),
                    lambda: _compute(tournament, series, released_only, at))
     return replace(comp, tournament=tournament)
@@ -240,7 +240,7 @@ def prizes(comp: Computation) -> list[PrizeResult]:
     """The League Prize Schedule over the whole tournament (docs/rules.md §11), kept in the
     cache beside the standings it was awarded from."""
     tournament = comp.tournament
-    return _cached(tournament, comp.version or version(tournament),
+    return _cached(tournament, comp.version or version(tournament, comp.released_only),
                    ("prizes", comp.series, comp.released_only), lambda: _prizes(comp))
 
 
@@ -566,7 +566,8 @@ def compare(tournament: Tournament, series: int | None = None,
     deal_set = deal_set_of(tournament)
     if deal_set is None:
         raise NotComparative(f"{tournament} is not played comparatively.")
-    found = _cached(tournament, version(tournament), ("comparison", series, released_only),
+    found = _cached(tournament, version(tournament, public=released_only),
+                    ("comparison", series, released_only),
                     lambda: _compare(tournament, deal_set, series, released_only))
     return replace(found, tournament=tournament)
 

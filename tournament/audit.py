@@ -7,7 +7,8 @@ import uuid
 from django.core.cache import cache
 from django.db import transaction
 
-from tournament.models import AuditAction, AuditEntry, Tournament
+from tournament.models import AuditAction, AuditEntry, SeriesStatus, Tournament
+from tournament.models.audit import SHEET_ACTIONS
 
 
 def record_change(tournament: Tournament | None, user, action: AuditAction, subject: str,
@@ -17,7 +18,7 @@ def record_change(tournament: Tournament | None, user, action: AuditAction, subj
     action = AuditAction(action)  # an unknown action is a programming error, refused here
     authenticated = user is not None and getattr(user, "is_authenticated", False)
     if tournament is not None:
-        changed_on_commit([tournament.pk])
+        changed_on_commit([tournament.pk], public=action not in SHEET_ACTIONS)
     return AuditEntry.objects.create(
         tournament=tournament,
         user=user if authenticated else None,
@@ -33,25 +34,33 @@ def record_change(tournament: Tournament | None, user, action: AuditAction, subj
 # --- the version of a tournament's data, for cached results ----------------------------------
 
 
-def version(tournament: Tournament) -> str:
+def version(tournament: Tournament, public: bool = False) -> str:
     """What cached results of ``tournament`` are keyed on: they are stale once it changes.
 
     Every change that counts writes an audit entry in its transaction, so the latest entry's
     id changes with it (one indexed query). The id alone could miss a change: a transaction
     that took its id earlier may commit after a later one, and a page computed between the
     two would be kept under the later id. So each commit also draws a new token in the
-    shared cache (``changed``), and the key holds both."""
-    latest = AuditEntry.objects.filter(tournament=tournament).order_by("-id").values_list(
-        "id", flat=True).first()
-    return f"{_token(tournament.pk)}.{latest or 0}"
+    shared cache (``changed``), and the key holds both.
+
+    ``public``: the version of the released series' results, which the deals entered at the
+    tables of a series being played leave alone; while a released series is reopened for a
+    correction, every change counts.
+    """
+    entries = AuditEntry.objects.filter(tournament=tournament)
+    scope = "all"
+    if public and not tournament.series.filter(status=SeriesStatus.CORRECTING).exists():
+        entries, scope = entries.exclude(action__in=sorted(SHEET_ACTIONS)), "public"
+    latest = entries.order_by("-id").values_list("id", flat=True).first()
+    return f"{scope}.{_token(tournament.pk, scope)}.{latest or 0}"
 
 
-def _token_key(tournament_id: int) -> str:
-    return f"tournament-version:{tournament_id}"
+def _token_key(tournament_id: int, scope: str) -> str:
+    return f"tournament-version:{scope}:{tournament_id}"
 
 
-def _token(tournament_id: int) -> str:
-    key = _token_key(tournament_id)
+def _token(tournament_id: int, scope: str) -> str:
+    key = _token_key(tournament_id, scope)
     token = cache.get(key)
     if token is None:  # first use, or the cache was cleared: a new token, so nothing is reused
         cache.add(key, uuid.uuid4().hex[:12], None)
@@ -59,16 +68,19 @@ def _token(tournament_id: int) -> str:
     return str(token)
 
 
-def changed(tournament_id: int) -> None:
-    """A change of the tournament was committed: what was cached of it is not used again."""
-    cache.set(_token_key(tournament_id), uuid.uuid4().hex[:12], None)
+def changed(tournament_id: int, public: bool = True) -> None:
+    """A change of the tournament was committed: what was cached of it is not used again
+    (the public's results too, unless ``public`` is false: a sheet of a series in play)."""
+    cache.set(_token_key(tournament_id, "all"), uuid.uuid4().hex[:12], None)
+    if public:
+        cache.set(_token_key(tournament_id, "public"), uuid.uuid4().hex[:12], None)
 
 
-def changed_on_commit(tournament_ids) -> None:
+def changed_on_commit(tournament_ids, public: bool = True) -> None:
     """``changed`` for each of ``tournament_ids`` once the current transaction commits (at
     once outside one): a change that reaches tournaments besides the one it is audited in."""
     ids = set(tournament_ids)
-    transaction.on_commit(lambda: [changed(i) for i in ids])
+    transaction.on_commit(lambda: [changed(i, public) for i in ids])
 
 
 # --- what the audit page shows ---------------------------------------------------------------

@@ -104,3 +104,37 @@ def test_an_admin_edit_reaches_the_cached_results(congress, rf,
     with django_capture_on_commit_callbacks(execute=True):
         admin.site._registry[Entry].save_model(rf.post("/"), entry, None, True)
     assert services.compute(tournament).player(entry.pk).name.startswith("Renamed ")
+
+
+def test_deals_of_a_series_in_play_leave_the_publics_results_cached(
+        congress, django_capture_on_commit_callbacks, django_assert_max_num_queries):
+    """The public counts released series only: a deal at a table of series 3 (in play)
+    changes the staff's results, not the public's, which stay cached for the whole room."""
+    tournament, boss = congress
+    services.release_series(tournament.series.get(number=1), boss)
+    public, staff = version(tournament, public=True), version(tournament)
+    table = tournament.series.get(number=3).tables.first()
+    with django_capture_on_commit_callbacks(execute=True):
+        sheets.add_penalty(table, 1, "other", 30, "", table.sheet_version, "boss", boss)
+    assert version(tournament, public=True) == public and version(tournament) != staff
+    services.compute(tournament, released_only=True)
+    with django_assert_max_num_queries(3):  # a correcting series? the latest change, the token
+        services.compute(tournament, released_only=True)
+
+
+def test_a_correction_of_a_released_series_reaches_the_public_at_once(
+        congress, django_capture_on_commit_callbacks):
+    tournament, boss = congress
+    series = tournament.series.get(number=1)
+    services.release_series(series, boss)
+    table = series.tables.first()
+    seat = table.seats.get(position=2)
+    before = points_of(services.compute(tournament, released_only=True), seat.entry_id)
+    with django_capture_on_commit_callbacks(execute=True):
+        sheets.reopen_sheet(table, boss, released_ok=True)
+    services.compute(tournament, released_only=True)  # kept while the sheet is reopened
+    table.refresh_from_db()
+    with django_capture_on_commit_callbacks(execute=True):
+        sheets.add_penalty(table, 2, "other", 20, "", table.sheet_version, "boss", boss)
+    after = points_of(services.compute(tournament, released_only=True), seat.entry_id)
+    assert after == before - 20

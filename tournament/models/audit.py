@@ -60,6 +60,16 @@ class AuditAction(models.TextChoices):
     COMPARATIVE_SET = "comparative_set", "Comparative set dealt"
 
 
+# Changes to the sheets of the series being played. The public's results count only released
+# series, whose sheets are closed (but for a correction), so these leave them as they were.
+SHEET_ACTIONS = frozenset({
+    AuditAction.DEAL_ENTERED, AuditAction.DEAL_CORRECTED, AuditAction.DEAL_DELETED,
+    AuditAction.PENALTY_ENTERED, AuditAction.PENALTY_DELETED, AuditAction.SHEET_SUBMITTED,
+    AuditAction.SHEET_CONFIRMED, AuditAction.SHEET_CONFIRMED_OVERRIDE,
+    AuditAction.SHEET_REOPENED,
+})
+
+
 class AuditEntry(models.Model):
     """One change, with what it was before and after; never edited."""
 
@@ -78,8 +88,13 @@ class AuditEntry(models.Model):
     class Meta:
         ordering = ["-at", "-id"]
         verbose_name_plural = "audit entries"
-        # the latest change of a tournament, read on every result page (scoring.cache)
-        indexes = [models.Index(fields=["tournament", "-id"], name="audit_latest")]
+        # the latest change of a tournament, read on every result page (audit.version); the
+        # public's results skip the sheets of series in play (audit.SHEET_ACTIONS)
+        indexes = [
+            models.Index(fields=["tournament", "-id"], name="audit_latest"),
+            models.Index(fields=["tournament", "-id"], name="audit_latest_public",
+                         condition=~models.Q(action__in=sorted(SHEET_ACTIONS))),
+        ]
 
     def __str__(self) -> str:
         return f"{self.at:%Y-%m-%d %H:%M} {self.action} {self.subject}"
