@@ -9,6 +9,7 @@ the tournament's version (``audit.version``): the next change makes it stale.
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -178,24 +179,27 @@ CACHE_SECONDS = 24 * 3600  # a key is never reused after a change; this only fre
 # from the shared cache, and a key is never reused after a change, so keeping them is safe.
 _RECENT: OrderedDict[str, object] = OrderedDict()
 RECENT_KEPT = 16
+_RECENT_LOCK = threading.Lock()
 
 
 def _cached(tournament: Tournament, at: str, what: tuple, build: Callable[[], T]) -> T:
     """``build()``, kept in the shared cache under the tournament's version ``at`` (and in
     this process's memory)."""
     key = "results:" + ":".join(str(part) for part in (tournament.pk, at, *what))
-    found = _RECENT.get(key)
+    with _RECENT_LOCK:
+        found = _RECENT.get(key)
+        if found is not None:
+            _RECENT.move_to_end(key)
+            return found  # type: ignore[return-value]
+    found = cache.get(key)
     if found is None:
-        found = cache.get(key)
-        if found is None:
-            found = build()
-            cache.set(key, found, CACHE_SECONDS)
+        found = build()
+        cache.set(key, found, CACHE_SECONDS)
+    with _RECENT_LOCK:  # a threaded server's requests share the process
         _RECENT[key] = found
         while len(_RECENT) > RECENT_KEPT:
             _RECENT.popitem(last=False)
-    else:
-        _RECENT.move_to_end(key)
-    return found  # type: ignore[return-value]
+    return found  # type: ignore[no-any-return]
 
 
 def forget_recent() -> None:
