@@ -262,7 +262,9 @@ def load_prize_deals(scope: Scope, specs: Sequence[PrizeSpec], bests: Bests) -> 
     tables = _load_seats(scope.tournament, scope.series, scope.released_only,
                          table_ids={row[0] for row in rows})
     rules = scope.tournament.rule_set
-    games = tuple(_deal_result(tables, table_id, row, rules) for table_id, *row in rows)
+    # a table whose seats an admin removed is no table of the results (as in load_totals)
+    games = tuple(_deal_result(tables, table_id, row, rules) for table_id, *row in rows
+                  if table_id in tables.meta)
     return PrizeDeals(games, {games: dict(count) for games, count in bests.counts.items()})
 
 

@@ -9,11 +9,13 @@ the tournament's version (``audit.version``): the next change makes it stale.
 
 from __future__ import annotations
 
+import hashlib
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from pathlib import Path
 from typing import TypeVar
 
 from django.core.cache import cache
@@ -153,7 +155,8 @@ def compute(tournament: Tournament, series: int | None = None,
     at = version(tournament, public=released_only)
     comp = _cached(tournament, at, ("standings", series, released_only),
                    lambda: _compute(tournament, series, released_only, at))
-    return replace(comp, tournament=tournament)
+    # the kept one is shared by every request of this process: the caller gets his own dicts
+    return replace(comp, tournament=tournament, players=dict(comp.players))
 
 
 def _compute(tournament: Tournament, series: int | None, released_only: bool,
@@ -174,6 +177,19 @@ def _compute(tournament: Tournament, series: int | None, released_only: bool,
 
 T = TypeVar("T")
 
+
+def _code_digest() -> str:
+    """A digest of the code that computes results: what an earlier release of it kept in the
+    cache is never read by this one (its classes or its rules may differ)."""
+    root = Path(__file__).resolve().parent.parent
+    digest = hashlib.sha256()
+    for path in sorted([*root.glob("engine/*.py"), *root.glob("scoring/*.py"),
+                        root / "tournament" / "sheets" / "sheet.py"]):
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:12]
+
+
+CODE = _code_digest()
 CACHE_SECONDS = 24 * 3600  # a key is never reused after a change; this only frees space
 # The last results this process read, by key: a congress's standings take 30 ms to unpickle
 # from the shared cache, and a key is never reused after a change, so keeping them is safe.
@@ -185,7 +201,7 @@ _RECENT_LOCK = threading.Lock()
 def _cached(tournament: Tournament, at: str, what: tuple, build: Callable[[], T]) -> T:
     """``build()``, kept in the shared cache under the tournament's version ``at`` (and in
     this process's memory)."""
-    key = "results:" + ":".join(str(part) for part in (tournament.pk, at, *what))
+    key = "results:" + ":".join(str(part) for part in (CODE, tournament.pk, at, *what))
     with _RECENT_LOCK:
         found = _RECENT.get(key)
         if found is not None:
@@ -244,8 +260,8 @@ def prizes(comp: Computation) -> list[PrizeResult]:
     """The League Prize Schedule over the whole tournament (docs/rules.md §11), kept in the
     cache beside the standings it was awarded from."""
     tournament = comp.tournament
-    return _cached(tournament, comp.version or version(tournament, comp.released_only),
-                   ("prizes", comp.series, comp.released_only), lambda: _prizes(comp))
+    return list(_cached(tournament, comp.version or version(tournament, comp.released_only),
+                        ("prizes", comp.series, comp.released_only), lambda: _prizes(comp)))
 
 
 def _prizes(comp: Computation) -> list[PrizeResult]:

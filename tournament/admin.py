@@ -24,8 +24,11 @@ class ChangesResults(admin.ModelAdmin):
         return [obj.tournament_id]
 
     def save_model(self, request, obj, form, change):
+        # an edit may move the row to another tournament: both are told
+        before = (self.tournaments_of(type(obj).objects.get(pk=obj.pk))
+                  if change and obj.pk else [])
         super().save_model(request, obj, form, change)
-        changed_on_commit(self.tournaments_of(obj))
+        changed_on_commit([*before, *self.tournaments_of(obj)])
 
     def delete_model(self, request, obj):
         touched = self.tournaments_of(obj)

@@ -17,9 +17,7 @@ def record_change(tournament: Tournament | None, user, action: AuditAction, subj
     ``permissions.session_tag``), so two steps of one phone can be told apart from two."""
     action = AuditAction(action)  # an unknown action is a programming error, refused here
     authenticated = user is not None and getattr(user, "is_authenticated", False)
-    if tournament is not None:
-        changed_on_commit([tournament.pk], public=action not in SHEET_ACTIONS)
-    return AuditEntry.objects.create(
+    entry = AuditEntry.objects.create(
         tournament=tournament,
         user=user if authenticated else None,
         session=session,
@@ -29,6 +27,9 @@ def record_change(tournament: Tournament | None, user, action: AuditAction, subj
         before=before,
         after=after,
     )
+    if tournament is not None:
+        changed_on_commit([tournament.pk], public=action not in SHEET_ACTIONS)
+    return entry
 
 
 # --- the version of a tournament's data, for cached results ----------------------------------
@@ -80,7 +81,9 @@ def changed_on_commit(tournament_ids, public: bool = True) -> None:
     """``changed`` for each of ``tournament_ids`` once the current transaction commits (at
     once outside one): a change that reaches tournaments besides the one it is audited in."""
     ids = set(tournament_ids)
-    transaction.on_commit(lambda: [changed(i, public) for i in ids])
+    # robust: the change is committed whatever the cache says; a failed write is logged, and
+    # the audit entry's id still moves the version
+    transaction.on_commit(lambda: [changed(i, public) for i in ids], robust=True)
 
 
 # --- what the audit page shows ---------------------------------------------------------------

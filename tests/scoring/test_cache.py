@@ -138,3 +138,47 @@ def test_a_correction_of_a_released_series_reaches_the_public_at_once(
         sheets.add_penalty(table, 2, "other", 20, "", table.sheet_version, "boss", boss)
     after = points_of(services.compute(tournament, released_only=True), seat.entry_id)
     assert after == before - 20
+
+
+def test_what_a_caller_gets_is_his_own():
+    """The process keeps one copy for every request: a caller that trims his list or his
+    players changes nobody else's page."""
+    tournament = tied_tournament()
+    first = services.prizes(services.compute(tournament))
+    count = len(first)
+    first.pop()
+    comp = services.compute(tournament)
+    entry = comp.standings[0].entry
+    comp.players.pop(entry)
+    again = services.compute(tournament)
+    assert len(services.prizes(again)) == count and again.player(entry).name != "?"
+
+
+def test_an_entry_the_admin_moves_leaves_both_tournaments_fresh(
+        rf, django_capture_on_commit_callbacks):
+    from django.contrib import admin
+
+    from tests.factories import add_entry
+    from tournament.models import Tournament
+
+    first = tied_tournament()
+    late = add_entry(first, 9, "Dora", "Late")
+    assert late.pk in services.compute(first).did_not_play
+    other = Tournament.objects.create(name="Other", slug="other", start_date=first.start_date)
+    late.tournament = other
+    with django_capture_on_commit_callbacks(execute=True):
+        admin.site._registry[type(late)].save_model(rf.post("/"), late, None, True)
+    assert late.pk not in services.compute(first).did_not_play
+
+
+def test_a_table_whose_seats_were_removed_is_no_table_of_the_prizes(congress):
+    from tournament.models import Deal, Seat
+
+    tournament, _ = congress
+    top = Deal.objects.filter(table__series__tournament=tournament, won=True).order_by(
+        "-value").first()
+    Seat.objects.filter(table_id=top.table_id).delete()
+    changed(tournament.pk)  # a raw delete, as the admin's would be told
+    cited = f"(series {top.table.series.number}, table {top.table.number}, deal {top.number})"
+    prizes = services.prizes(services.compute(tournament))  # no KeyError
+    assert prizes and not any(cited in reason for p in prizes for reason in p.reasons)
