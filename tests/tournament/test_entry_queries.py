@@ -1,0 +1,48 @@
+"""Deal entry at congress speed: the queries of a deal POST through the table's link and of
+the sheet page it redirects to are bounded (issue 13: a thousand tables post at once). A new
+query on this path fails here; raise a number only with a reason."""
+
+import pytest
+from django.test import Client
+
+from tests.sheets import enter, solo_post, u
+from tournament.models import AuditEntry, Deal
+
+pytestmark = pytest.mark.django_db
+
+# every statement counts, BEGIN/COMMIT and savepoints included where the backend sends them
+POST_QUERIES = 22
+SHEET_QUERIES = 7
+
+
+def _phone(table) -> Client:
+    """A scorekeeper's phone that has entered the first deal: its session exists and the
+    series is playing (the first deal starts it: one more write, once per series)."""
+    phone = Client()
+    phone.get(u("sheet", table.token))
+    phone.post(u("deal_add", table.token), solo_post(table, 1, scorekeeper="Anna"))
+    assert Deal.objects.filter(table=table).count() == 1
+    return phone
+
+
+def test_a_deal_post_through_the_link_makes_a_bounded_number_of_queries(
+        four, django_assert_max_num_queries):
+    phone = _phone(four)
+    data = solo_post(four, 2, scorekeeper="Anna", number=2)
+    with django_assert_max_num_queries(POST_QUERIES):
+        response = phone.post(u("deal_add", four.token), data)
+    assert response.status_code == 302 and response.url == u("sheet", four.token)
+    deal = Deal.objects.get(table=four, number=2)
+    assert deal.value == 30 and deal.entered_by == "Anna"
+    assert AuditEntry.objects.filter(subject__endswith="deal 2").count() == 1
+
+
+def test_the_sheet_page_makes_a_bounded_number_of_queries_however_many_deals(
+        four, django_assert_max_num_queries):
+    phone = _phone(four)
+    with django_assert_max_num_queries(SHEET_QUERIES):
+        assert phone.get(u("sheet", four.token)).status_code == 200
+    enter(four, 6)
+    with django_assert_max_num_queries(SHEET_QUERIES):
+        page = phone.get(u("sheet", four.token))
+    assert "7 of 8" in page.content.decode()
