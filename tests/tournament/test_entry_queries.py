@@ -11,8 +11,8 @@ from tournament.models import AuditEntry, Deal
 pytestmark = pytest.mark.django_db
 
 # every statement counts, BEGIN/COMMIT and savepoints included where the backend sends them
-POST_QUERIES = 22
-SHEET_QUERIES = 7
+POST_QUERIES = 11
+SHEET_QUERIES = 5
 
 
 def _phone(table) -> Client:

@@ -157,8 +157,10 @@ def penalty_text(info: TableInfo, penalty: Penalty) -> str:
     return f"Penalty: {text}" + (f" ({penalty.note})" if penalty.note else "")
 
 
-def load_sheet(info: TableInfo, extra: SheetDeal | None = None) -> Sheet:
-    """The sheet from the database (two queries), optionally with a deal not yet saved.
+def load_sheet(info: TableInfo, extra: SheetDeal | None = None,
+               penalties: list[Penalty] | None = None) -> Sheet:
+    """The sheet from the database (two queries), optionally with a deal not yet saved;
+    ``penalties``: the table's penalties when the caller has read them (one query less).
 
     A deal is scored once, when it is stored; the stored values are checked against the
     engine by ``manage.py check_deals`` (``stored_value_problems``), not on every page."""
@@ -166,12 +168,15 @@ def load_sheet(info: TableInfo, extra: SheetDeal | None = None) -> Sheet:
     sheet_deals = [_sheet_deal(d) for d in deals]
     if extra is not None:
         sheet_deals = [d for d in sheet_deals if d.number != extra.number] + [extra]
-    penalties = [
+    if penalties is None:
+        penalties = list(info.table.penalties.all())
+    sheet_penalties = [
         SheetPenalty(p.after_deal, p.seat, p.points, penalty_text(info, p), key=p.pk)
-        for p in info.table.penalties.all()
+        for p in penalties
     ]
     dealers = [info.dealer(n) for n in range(1, len(info.decks) + 1)]
-    return build_sheet(info.size, info.deal_count, sheet_deals, penalties, info.rules, dealers)
+    return build_sheet(info.size, info.deal_count, sheet_deals, sheet_penalties, info.rules,
+                       dealers)
 
 
 def stored_value_problems(info: TableInfo) -> list[str]:
