@@ -19,7 +19,14 @@ from engine import (
 )
 from tournament.comparative import services as comparative
 from tournament.models import Deal, Deck, Penalty, Table
-from tournament.sheets.sheet import Sheet, SheetDeal, SheetPenalty, build_sheet, deal_entries
+from tournament.sheets.sheet import (
+    Sheet,
+    SheetDeal,
+    SheetPenalty,
+    build_sheet,
+    deal_entries,
+    scoring_columns,
+)
 
 
 @dataclass(frozen=True)
@@ -180,17 +187,32 @@ def load_sheet(info: TableInfo, extra: SheetDeal | None = None,
 
 
 def stored_value_problems(info: TableInfo) -> list[str]:
-    """Deals of the table whose stored value is no longer what the rules give."""
+    """Deals of the table whose stored value is no longer what the rules give, or whose
+    scoring columns are not what the rules give for its record (``column_problems``)."""
     problems = []
     for deal in info.table.deals.all():
         try:
-            value = evaluate_outcome(deal.record, info.rules, info.options).value
+            outcome = evaluate_outcome(deal.record, info.rules, info.options)
         except EngineError as exc:
             problems.append(f"Deal {deal.number}: {exc}")
+            problems += column_problems(deal, deal.outcome, deal.value)
             continue
-        if value != deal.value:
-            problems.append(f"Deal {deal.number}: stored {deal.value}, the rules give {value}.")
+        if outcome.value != deal.value:
+            problems.append(f"Deal {deal.number}: stored {deal.value}, the rules give "
+                            f"{outcome.value}.")
+        problems += column_problems(deal, outcome.as_dict(), outcome.value)
     return problems
+
+
+def column_problems(deal: Deal, outcome: dict, value: int) -> list[str]:
+    """The deal's scoring columns (what the standings sum) that differ from what
+    ``scoring_columns`` makes of its record and ``outcome``, in one line for the deal."""
+    wrong = [f"{column} {getattr(deal, column)!r}, the record gives {expected!r}"
+             for column, expected in scoring_columns(deal.record, outcome, value,
+                                                     deal.declarer, deal.contra_by,
+                                                     deal.revoked_by).items()
+             if getattr(deal, column) != expected]
+    return [f"Deal {deal.number}: stored {'; '.join(wrong)}."] if wrong else []
 
 
 def preview(info: TableInfo, number: int, data: DealInput) -> tuple[Scored, Sheet]:
