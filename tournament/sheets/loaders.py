@@ -146,14 +146,21 @@ def score_input(info: TableInfo, number: int, data: DealInput) -> Scored:
     return Scored(outcome, text, entries)
 
 
-def _sheet_deal(deal: Deal) -> SheetDeal:
-    outcome = deal.outcome
+# what a sheet shows of a stored deal, read as plain values (no model instances: the sheet is
+# read after every deal saved, half of its reading time went to building Deal objects)
+SHEET_DEAL_FIELDS = ("pk", "number", "dealer", "declarer", "description", "value", "contra_by",
+                     "revoked_by", "record", "outcome")
+
+
+def _sheet_deal(key: int, number: int, dealer: int, declarer: int | None, text: str,
+                value: int, contra_by: int | None, revoked_by: int | None, record: dict,
+                outcome: dict) -> SheetDeal:
     return SheetDeal(
-        number=deal.number, dealer=deal.dealer, declarer=deal.declarer, text=deal.description,
-        value=deal.value, won=outcome.get("won") if deal.declarer else None, key=deal.pk,
-        entries=deal_entries(deal.value, deal.declarer, loser=deal.record.get("loser"),
-                             contra_by=deal.contra_by, contra_value=outcome.get("contra_value"),
-                             revoked_by=deal.revoked_by,
+        number=number, dealer=dealer, declarer=declarer, text=text,
+        value=value, won=outcome.get("won") if declarer else None, key=key,
+        entries=deal_entries(value, declarer, loser=record.get("loser"),
+                             contra_by=contra_by, contra_value=outcome.get("contra_value"),
+                             revoked_by=revoked_by,
                              revoke_value=outcome.get("revoke_value")),
     )
 
@@ -171,8 +178,8 @@ def load_sheet(info: TableInfo, extra: SheetDeal | None = None,
 
     A deal is scored once, when it is stored; the stored values are checked against the
     engine by ``manage.py check_deals`` (``stored_value_problems``), not on every page."""
-    deals = list(info.table.deals.all())
-    sheet_deals = [_sheet_deal(d) for d in deals]
+    sheet_deals = [_sheet_deal(*values)
+                   for values in info.table.deals.values_list(*SHEET_DEAL_FIELDS)]
     if extra is not None:
         sheet_deals = [d for d in sheet_deals if d.number != extra.number] + [extra]
     if penalties is None:
