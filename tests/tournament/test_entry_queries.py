@@ -46,3 +46,14 @@ def test_the_sheet_page_makes_a_bounded_number_of_queries_however_many_deals(
     with django_assert_max_num_queries(SHEET_QUERIES):
         page = phone.get(u("sheet", four.token))
     assert "7 of 8" in page.content.decode()
+
+
+def test_the_deal_number_the_form_was_made_for_is_checked_under_the_lock(client, four):
+    """The view no longer counts the deals: it trusts the form's number for the form's seats,
+    and add_deal refuses a number that is not the sheet's next (a forged or stale form)."""
+    data = solo_post(four, 1, number=3)  # the version is today's, the number is not
+    response = client.post(u("deal_add", four.token), data, follow=True)
+    assert "changed on another device: your entry was not saved" in response.content.decode()
+    assert not Deal.objects.filter(table=four).exists()
+    assert client.post(u("deal_add", four.token), solo_post(four, 1, number=1)).status_code == 302
+    assert Deal.objects.filter(table=four).count() == 1
