@@ -11,7 +11,7 @@ from tournament.models import AuditEntry, Deal
 pytestmark = pytest.mark.django_db
 
 # every statement counts, BEGIN/COMMIT and savepoints included where the backend sends them
-POST_QUERIES = 11
+POST_QUERIES = 10
 SHEET_QUERIES = 5
 
 
@@ -57,3 +57,29 @@ def test_the_deal_number_the_form_was_made_for_is_checked_under_the_lock(client,
     assert not Deal.objects.filter(table=four).exists()
     assert client.post(u("deal_add", four.token), solo_post(four, 1, number=1)).status_code == 302
     assert Deal.objects.filter(table=four).count() == 1
+
+
+def test_add_deal_uses_the_views_players_only_once_the_series_plays(four):
+    """The view has read the table's players for the form; add_deal reads them again under the
+    lock while the series is seated (its plan may still change), not once it plays."""
+    from dataclasses import replace
+
+    from engine import InvalidRecord
+    from tests.sheets import playing_seat
+    from tournament.sheets import services as deals
+    from tournament.sheets.services import DealInput, table_info
+
+    info = table_info(four)
+    # a reading that no deal could pass: four players, but in seats the table does not have
+    nobody = replace(info, players=tuple(replace(p, position=p.position + 4)
+                                         for p in info.players))
+    solo = {"game": "solo", "trump": "hearts", "matadors": 1, "card_points": 95}
+    four.refresh_from_db()
+    deals.add_deal(four, DealInput(solo, declarer=playing_seat(four, 1)), four.sheet_version,
+                   "t", info=nobody)  # seated: read again
+    four.refresh_from_db()
+    assert four.series.status == "playing" and four.deals.count() == 1
+    with pytest.raises(InvalidRecord, match="Declarer"):
+        deals.add_deal(four, DealInput(solo, declarer=playing_seat(four, 2)),
+                       four.sheet_version, "t", info=nobody)
+    assert four.deals.count() == 1

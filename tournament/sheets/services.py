@@ -7,13 +7,15 @@ newer data kept. Submitting and confirming are in ``tournament.sheets.confirmati
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from django.db import IntegrityError, transaction
 from django.db.models import F
 
 from engine import GameKey, InvalidRecord, evaluate_outcome
 from tournament import lifecycle
 from tournament.audit import record_change
-from tournament.models import AuditAction, Deal, Penalty, Table
+from tournament.models import AuditAction, Deal, Penalty, SeriesStatus, Table
 from tournament.permissions import Role, role_of
 from tournament.sheets.confirmation import (
     SheetError,
@@ -56,6 +58,16 @@ def _changed(table: Table, actor: str, user, session: str = "") -> None:
     lifecycle.deal_recorded(table.series, user, actor)
 
 
+def _players_under_lock(table: Table, read: TableInfo | None) -> TableInfo:
+    """The table's players for a change under its lock: the caller's reading when the series
+    plays already (from then on its plan and its scoring settings are fixed), else read
+    again (a seated series' plan may still change)."""
+    if read is not None and read.table.pk == table.pk and table.series.status not in (
+            SeriesStatus.DRAFT, SeriesStatus.SEATED):
+        return replace(read, table=table)
+    return table_info(table)
+
+
 def _deal_state(deal: Deal) -> dict:
     return {"number": deal.number, "declarer": deal.declarer, "record": deal.record,
             "value": deal.value, "text": deal.description, "contra_by": deal.contra_by,
@@ -63,12 +75,14 @@ def _deal_state(deal: Deal) -> dict:
 
 
 def add_deal(table: Table, data: DealInput, sheet_version: int, actor: str, user=None,
-             session: str = "", number: int | None = None) -> Deal:
+             session: str = "", number: int | None = None,
+             info: TableInfo | None = None) -> Deal:
     """Record the next deal of the sheet. ``number``: the deal the entry form was made for;
-    another number means the sheet changed since (``StaleSheet``)."""
+    another number means the sheet changed since (``StaleSheet``). ``info``: the table's
+    players as the caller read them for the form (see ``_players_under_lock``)."""
     with transaction.atomic():
         table = lock_for_entry(table)
-        info = table_info(table)
+        info = _players_under_lock(table, info)
         require_open(table, user, seated=info.size)
         if table.sheet_version != sheet_version:
             raise StaleSheet(STALE_ENTRY)

@@ -164,7 +164,8 @@ def deal_add(request, info, role):
         return _render_sheet(request, table, role, info=info, deal_form=form)
     try:
         deal = deals.add_deal(table, form.input, form.cleaned_data["version"], actor,
-                              request.user, session=session_tag(request), number=number)
+                              request.user, session=session_tag(request), number=number,
+                              info=info)
     except (SheetError, EngineError) as exc:
         return _refused(request, table, exc)
     messages.success(request, _deal_message(deal))
