@@ -96,13 +96,14 @@ def submit_sheet(table: Table, name: str, user=None, session: str = "") -> None:
     """The scorekeeper hands in a complete sheet for a second person to confirm."""
     name = name.strip()
     with transaction.atomic():
-        table = lock(table)
-        require_open(table, user)
+        table = lock_for_entry(table)  # the series' state does not change: its row shared
+        info = table_info(table)
+        require_open(table, user, seated=info.size)
         if table.sheet_status != SheetStatus.OPEN:
             raise SheetError("This sheet is already submitted.")
         if not name:
             raise SheetError("Enter your name to submit the sheet.")
-        sheet = load_sheet(table_info(table))
+        sheet = load_sheet(info)
         if not sheet.complete:
             missing = (f"{sheet.deal_count - sheet.played} deal(s) are missing"
                        if sheet.played < sheet.deal_count else "; ".join(sheet.problems))
