@@ -84,3 +84,15 @@ def test_the_debug_page_keeps_urls_without_credentials():
     cleanse = CredentialsHidingFilter().cleanse_setting
     assert cleanse("HOME_PAGE", "https://skat.example.org/x") == "https://skat.example.org/x"
     assert cleanse("UPSTREAM", f"https://u:{SECRET}@h/") == "https://u:********************@h/"
+
+
+def test_production_reads_each_template_once_through_the_cached_loader():
+    """The sheet page renders after every deal saved: its templates must come from memory.
+    Django wraps the loaders in its cached loader only while TEMPLATES sets no ``loaders``."""
+    code = ("from django.template import engines; "
+            "loader = engines['django'].engine.template_loaders[0]; "
+            "print(type(loader).__module__, [type(x).__module__ for x in loader.loaders])")
+    result = manage("shell", "-v", "0", "-c", code, **production_env())
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split()[0] == "django.template.loaders.cached"
+    assert "django.template.loaders.app_directories" in result.stdout

@@ -177,7 +177,8 @@ def table_of_link(request, token: str) -> tuple[Table, Role]:
 
     A draft series' tables exist only for the tournament's staff.
     """
-    table = get_object_or_404(Table.objects.select_related("series__tournament"), token=token)
+    table = get_object_or_404(Table.objects.select_related("series__tournament__deal_set"),
+                              token=token)
     in_its_time_zone(table.series.tournament)
     role = role_of(request.user, table.series.tournament)
     if table.series.status == SeriesStatus.DRAFT and role is Role.NONE:

@@ -169,9 +169,18 @@ def engine_deck(deck: Deck) -> engine.Deck:
                        skat=(_CARDS[deck.skat[0]], _CARDS[deck.skat[1]]))
 
 
+def deal_set_of(tournament: Tournament) -> DealSet | None:
+    """The tournament's deal set, None when it is not comparative; no query when the
+    tournament was read with ``select_related("deal_set")`` (as a table's link reads it)."""
+    try:
+        return tournament.deal_set
+    except DealSet.DoesNotExist:
+        return None
+
+
 def table_decks(series: Series, table: int) -> tuple[Deck, ...]:
     """The decks a table of a comparative series plays, in playing order (empty otherwise)."""
-    deal_set = DealSet.objects.filter(tournament_id=series.tournament_id).first()
+    deal_set = deal_set_of(series.tournament)
     if deal_set is None:
         return ()
     by_number = {d.number: d for d in series.decks.all()}

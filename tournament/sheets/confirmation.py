@@ -5,12 +5,12 @@ that every change of a sheet passes live here too."""
 
 from __future__ import annotations
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 
 from tournament import lifecycle
 from tournament.audit import record_change
-from tournament.models import AuditAction, SeriesStatus, SheetStatus, Table
+from tournament.models import AuditAction, Series, SeriesStatus, SheetStatus, Table
 from tournament.permissions import Role, role_of
 from tournament.refusals import Refusal
 from tournament.sheets.loaders import load_sheet, table_info
@@ -24,17 +24,37 @@ class StaleSheet(SheetError):
     pass
 
 
-def lock(table: Table) -> Table:
-    return Table.objects.select_for_update().select_related("series__tournament").get(
-        pk=table.pk)
+def lock(table: Table, shared_series: bool = False) -> Table:
+    """The table read afresh with its series and tournament, its row locked until the end of
+    the transaction. The series' row is locked first (always series, then table: no
+    deadlock): for update by default, as a change of the series' state needs; shared with
+    ``shared_series`` (deal entry), so a thousand tables of a series save at once and only a
+    release or a confirmation waits for them. The tournament's row is not locked."""
+    if connection.features.has_select_for_update:  # SQLite: a writer holds the whole database
+        mode = "SHARE" if shared_series else "UPDATE"
+        with connection.cursor() as cursor:
+            cursor.execute(f"SELECT 1 FROM {Series._meta.db_table} WHERE id = %s FOR {mode}",
+                           [table.series_id])
+    return (Table.objects.select_for_update(of=("self",))
+            .select_related("series__tournament__deal_set").get(pk=table.pk))
 
 
-def require_open(table: Table, user) -> None:
+def lock_for_entry(table: Table) -> Table:
+    """``lock`` for a deal or a penalty: the series' row shared, unless this change may start
+    the series (a draft or seated series becomes playing: an update of its row). A status
+    seen later than "seated" never comes back to it, so a stale ``table`` decides right."""
+    return lock(table, shared_series=table.series.status not in (SeriesStatus.DRAFT,
+                                                                 SeriesStatus.SEATED))
+
+
+def require_open(table: Table, user, seated: int | None = None) -> None:
+    """``seated``: the table's number of players when the caller has read its seats."""
     series = table.series
     if series.status == SeriesStatus.DRAFT:
         raise SheetError(f"Series {series.number} is not published yet; deals cannot be "
                          "entered.")
-    seated = table.seats.count()
+    if seated is None:
+        seated = table.seats.count()
     if seated not in (3, 4):
         raise SheetError(f"Table {table.number} has {seated} players; a score "
                          "sheet needs 3 or 4. An organizer corrects the series plan first.")
@@ -76,13 +96,14 @@ def submit_sheet(table: Table, name: str, user=None, session: str = "") -> None:
     """The scorekeeper hands in a complete sheet for a second person to confirm."""
     name = name.strip()
     with transaction.atomic():
-        table = lock(table)
-        require_open(table, user)
+        table = lock_for_entry(table)  # the series' state does not change: its row shared
+        info = table_info(table)
+        require_open(table, user, seated=info.size)
         if table.sheet_status != SheetStatus.OPEN:
             raise SheetError("This sheet is already submitted.")
         if not name:
             raise SheetError("Enter your name to submit the sheet.")
-        sheet = load_sheet(table_info(table))
+        sheet = load_sheet(info)
         if not sheet.complete:
             missing = (f"{sheet.deal_count - sheet.played} deal(s) are missing"
                        if sheet.played < sheet.deal_count else "; ".join(sheet.problems))

@@ -19,7 +19,14 @@ from engine import (
 )
 from tournament.comparative import services as comparative
 from tournament.models import Deal, Deck, Penalty, Table
-from tournament.sheets.sheet import Sheet, SheetDeal, SheetPenalty, build_sheet, deal_entries
+from tournament.sheets.sheet import (
+    Sheet,
+    SheetDeal,
+    SheetPenalty,
+    build_sheet,
+    deal_entries,
+    scoring_columns,
+)
 
 
 @dataclass(frozen=True)
@@ -139,14 +146,21 @@ def score_input(info: TableInfo, number: int, data: DealInput) -> Scored:
     return Scored(outcome, text, entries)
 
 
-def _sheet_deal(deal: Deal) -> SheetDeal:
-    outcome = deal.outcome
+# what a sheet shows of a stored deal, read as plain values (no model instances: the sheet is
+# read after every deal saved, half of its reading time went to building Deal objects)
+SHEET_DEAL_FIELDS = ("pk", "number", "dealer", "declarer", "description", "value", "contra_by",
+                     "revoked_by", "record", "outcome")
+
+
+def _sheet_deal(key: int, number: int, dealer: int, declarer: int | None, text: str,
+                value: int, contra_by: int | None, revoked_by: int | None, record: dict,
+                outcome: dict) -> SheetDeal:
     return SheetDeal(
-        number=deal.number, dealer=deal.dealer, declarer=deal.declarer, text=deal.description,
-        value=deal.value, won=outcome.get("won") if deal.declarer else None, key=deal.pk,
-        entries=deal_entries(deal.value, deal.declarer, loser=deal.record.get("loser"),
-                             contra_by=deal.contra_by, contra_value=outcome.get("contra_value"),
-                             revoked_by=deal.revoked_by,
+        number=number, dealer=dealer, declarer=declarer, text=text,
+        value=value, won=outcome.get("won") if declarer else None, key=key,
+        entries=deal_entries(value, declarer, loser=record.get("loser"),
+                             contra_by=contra_by, contra_value=outcome.get("contra_value"),
+                             revoked_by=revoked_by,
                              revoke_value=outcome.get("revoke_value")),
     )
 
@@ -157,35 +171,55 @@ def penalty_text(info: TableInfo, penalty: Penalty) -> str:
     return f"Penalty: {text}" + (f" ({penalty.note})" if penalty.note else "")
 
 
-def load_sheet(info: TableInfo, extra: SheetDeal | None = None) -> Sheet:
-    """The sheet from the database (two queries), optionally with a deal not yet saved.
+def load_sheet(info: TableInfo, extra: SheetDeal | None = None,
+               penalties: list[Penalty] | None = None) -> Sheet:
+    """The sheet from the database (two queries), optionally with a deal not yet saved;
+    ``penalties``: the table's penalties when the caller has read them (one query less).
 
     A deal is scored once, when it is stored; the stored values are checked against the
     engine by ``manage.py check_deals`` (``stored_value_problems``), not on every page."""
-    deals = list(info.table.deals.all())
-    sheet_deals = [_sheet_deal(d) for d in deals]
+    sheet_deals = [_sheet_deal(*values)
+                   for values in info.table.deals.values_list(*SHEET_DEAL_FIELDS)]
     if extra is not None:
         sheet_deals = [d for d in sheet_deals if d.number != extra.number] + [extra]
-    penalties = [
+    if penalties is None:
+        penalties = list(info.table.penalties.all())
+    sheet_penalties = [
         SheetPenalty(p.after_deal, p.seat, p.points, penalty_text(info, p), key=p.pk)
-        for p in info.table.penalties.all()
+        for p in penalties
     ]
     dealers = [info.dealer(n) for n in range(1, len(info.decks) + 1)]
-    return build_sheet(info.size, info.deal_count, sheet_deals, penalties, info.rules, dealers)
+    return build_sheet(info.size, info.deal_count, sheet_deals, sheet_penalties, info.rules,
+                       dealers)
 
 
 def stored_value_problems(info: TableInfo) -> list[str]:
-    """Deals of the table whose stored value is no longer what the rules give."""
+    """Deals of the table whose stored value is no longer what the rules give, or whose
+    scoring columns are not what the rules give for its record (``column_problems``)."""
     problems = []
     for deal in info.table.deals.all():
         try:
-            value = evaluate_outcome(deal.record, info.rules, info.options).value
+            outcome = evaluate_outcome(deal.record, info.rules, info.options)
         except EngineError as exc:
             problems.append(f"Deal {deal.number}: {exc}")
+            problems += column_problems(deal, deal.outcome, deal.value)
             continue
-        if value != deal.value:
-            problems.append(f"Deal {deal.number}: stored {deal.value}, the rules give {value}.")
+        if outcome.value != deal.value:
+            problems.append(f"Deal {deal.number}: stored {deal.value}, the rules give "
+                            f"{outcome.value}.")
+        problems += column_problems(deal, outcome.as_dict(), outcome.value)
     return problems
+
+
+def column_problems(deal: Deal, outcome: dict, value: int) -> list[str]:
+    """The deal's scoring columns (what the standings sum) that differ from what
+    ``scoring_columns`` makes of its record and ``outcome``, in one line for the deal."""
+    wrong = [f"{column} {getattr(deal, column)!r}, the record gives {expected!r}"
+             for column, expected in scoring_columns(deal.record, outcome, value,
+                                                     deal.declarer, deal.contra_by,
+                                                     deal.revoked_by).items()
+             if getattr(deal, column) != expected]
+    return [f"Deal {deal.number}: stored {'; '.join(wrong)}."] if wrong else []
 
 
 def preview(info: TableInfo, number: int, data: DealInput) -> tuple[Scored, Sheet]:

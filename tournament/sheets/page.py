@@ -244,21 +244,22 @@ def sheet_page(table: Table, role: Role, scorekeeper: str = "", *,
                deal_form: DealForm | None = None, penalty_form: PenaltyForm | None = None,
                submit_form: SubmitForm | None = None,
                confirm: ConfirmForm | None = None, own_submission: bool = False,
-               read_only: bool = False) -> SheetPage:
+               read_only: bool = False, info: TableInfo | None = None) -> SheetPage:
     """Everything the sheet page shows; forms given are bound forms with errors to show.
-    ``read_only``: the public's copy of a released sheet, without forms or entry links."""
-    info = table_info(table)
+    ``read_only``: the public's copy of a released sheet, without forms or entry links.
+    ``info``: the table's players when the view has read them already."""
+    info = info or table_info(table)
     if info.size not in (3, 4):
         problem = (f"Table {table.number} has {info.size} players; a score sheet needs 3 or 4. "
                    "An organizer corrects the series plan first.")
         empty = Sheet(info.size, 0, (), (0,) * info.size, 0, (problem,))
         return SheetPage(info=info, sheet=empty, role=role, rows=[], read_only=read_only)
-    sheet = load_sheet(info)
+    penalties = list(table.penalties.all())
+    sheet = load_sheet(info, penalties=penalties)
     page = SheetPage(info=info, sheet=sheet, role=role,
                      rows=display_rows(info, sheet),
                      scorekeeper=scorekeeper or default_scorekeeper(table),
-                     organizer_penalties=frozenset(
-                         table.penalties.filter(by_organizer=True).values_list("pk", flat=True)),
+                     organizer_penalties=frozenset(p.pk for p in penalties if p.by_organizer),
                      read_only=read_only)
     if not page.can_enter:
         return page

@@ -7,19 +7,22 @@ newer data kept. Submitting and confirming are in ``tournament.sheets.confirmati
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from django.db import IntegrityError, transaction
 from django.db.models import F
 
 from engine import GameKey, InvalidRecord, evaluate_outcome
 from tournament import lifecycle
 from tournament.audit import record_change
-from tournament.models import AuditAction, Deal, Penalty, Table
+from tournament.models import AuditAction, Deal, Penalty, SeriesStatus, Table
 from tournament.permissions import Role, role_of
 from tournament.sheets.confirmation import (
     SheetError,
     StaleSheet,
     confirm_sheet,
     lock,
+    lock_for_entry,
     reopen_on_change,
     reopen_sheet,
     require_open,
@@ -55,6 +58,16 @@ def _changed(table: Table, actor: str, user, session: str = "") -> None:
     lifecycle.deal_recorded(table.series, user, actor)
 
 
+def _players_under_lock(table: Table, read: TableInfo | None) -> TableInfo:
+    """The table's players for a change under its lock: the caller's reading when the series
+    plays already (from then on its plan and its scoring settings are fixed), else read
+    again (a seated series' plan may still change)."""
+    if read is not None and read.table.pk == table.pk and table.series.status not in (
+            SeriesStatus.DRAFT, SeriesStatus.SEATED):
+        return replace(read, table=table)
+    return table_info(table)
+
+
 def _deal_state(deal: Deal) -> dict:
     return {"number": deal.number, "declarer": deal.declarer, "record": deal.record,
             "value": deal.value, "text": deal.description, "contra_by": deal.contra_by,
@@ -62,23 +75,29 @@ def _deal_state(deal: Deal) -> dict:
 
 
 def add_deal(table: Table, data: DealInput, sheet_version: int, actor: str, user=None,
-             session: str = "") -> Deal:
-    """Record the next deal of the sheet."""
+             session: str = "", number: int | None = None,
+             info: TableInfo | None = None) -> Deal:
+    """Record the next deal of the sheet. ``number``: the deal the entry form was made for;
+    another number means the sheet changed since (``StaleSheet``). ``info``: the table's
+    players as the caller read them for the form (see ``_players_under_lock``)."""
     with transaction.atomic():
-        table = lock(table)
-        require_open(table, user)
+        table = lock_for_entry(table)
+        info = _players_under_lock(table, info)
+        require_open(table, user, seated=info.size)
         if table.sheet_version != sheet_version:
             raise StaleSheet(STALE_ENTRY)
-        info = table_info(table)
-        number = table.deals.count() + 1
-        if number > info.deal_count:
+        next_number = table.deals.count() + 1
+        if number is not None and number != next_number:
+            raise StaleSheet(STALE_ENTRY)
+        if next_number > info.deal_count:
             raise SheetError(f"All {info.deal_count} deals of this series are entered.")
-        scored = score_input(info, number, data)
+        scored = score_input(info, next_number, data)
         try:
-            with transaction.atomic():
+            # no savepoint: a refusal here ends the whole transaction anyway
+            with transaction.atomic(savepoint=False):
                 deal = Deal.objects.create(
-                    table=table, number=number, dealer=info.dealer(number),
-                    deck=info.deck(number),
+                    table=table, number=next_number, dealer=info.dealer(next_number),
+                    deck=info.deck(next_number),
                     declarer=data.declarer, contra_by=data.contra_by,
                     revoked_by=data.revoked_by, record=data.record,
                     outcome=scored.outcome.as_dict(), value=scored.outcome.value,
@@ -88,10 +107,10 @@ def add_deal(table: Table, data: DealInput, sheet_version: int, actor: str, user
                                       data.revoked_by),
                 )
         except IntegrityError as exc:
-            raise StaleSheet(f"Deal {number} is already on this sheet.") from exc
+            raise StaleSheet(f"Deal {next_number} is already on this sheet.") from exc
         _changed(table, actor, user, session)
         record_change(table.series.tournament, user, AuditAction.DEAL_ENTERED,
-                      subject(table, number),
+                      subject(table, next_number),
                       actor=actor, session=session, after=_deal_state(deal))
     return deal
 
@@ -107,15 +126,15 @@ def correct_deal(table: Table, number: int, data: DealInput, version: int, actor
                  user=None, session: str = "") -> Deal:
     """Replace deal ``number``; the old version stays in the audit log."""
     with transaction.atomic():
-        table = lock(table)
-        require_open(table, user)
+        table = lock_for_entry(table)
+        info = table_info(table)
+        require_open(table, user, seated=info.size)
         deal = table.deals.filter(number=number).first()
         if deal is None:
             raise SheetError(f"There is no deal {number} on this sheet.")
         if deal.version != version:
             raise StaleSheet(f"Deal {number} was changed on another device: your correction "
                              "was not saved. The newer entry is shown.")
-        info = table_info(table)
         scored = score_input(info, number, data)
         before = _deal_state(deal)
         deal.declarer, deal.contra_by, deal.revoked_by = (data.declarer, data.contra_by,
@@ -170,12 +189,12 @@ def delete_deal(table: Table, number: int, user, session: str = "") -> None:
 def add_penalty(table: Table, seat: int, reason: str, points: int | None, note: str,
                 sheet_version: int, actor: str, user=None, session: str = "") -> Penalty:
     with transaction.atomic():
-        table = lock(table)
-        require_open(table, user)
+        table = lock_for_entry(table)
+        info = table_info(table)
+        require_open(table, user, seated=info.size)
         if table.sheet_version != sheet_version:
             raise StaleSheet("This sheet was changed on another device: the penalty was not "
                              "saved. The newer sheet is shown.")
-        info = table_info(table)
         if seat not in {p.position for p in info.players}:
             raise InvalidRecord("seat", "seat_missing", "Seat: choose the penalised player.")
         record = {"game": GameKey.PENALTY, "seat": seat, "reason": reason}
@@ -199,7 +218,7 @@ def delete_penalty(table: Table, penalty_id: int, actor: str, user=None,
                    session: str = "") -> None:
     """Remove a penalty; one an organizer gave only an organizer removes."""
     with transaction.atomic():
-        table = lock(table)
+        table = lock_for_entry(table)
         require_open(table, user)
         penalty = table.penalties.filter(pk=penalty_id).first()
         if penalty is None:

@@ -49,18 +49,20 @@ SHEET_TEMPLATE = "tournament/sheet/sheet.html"
 # --- request parsing -------------------------------------------------------------------------
 
 def playable_table(view):
-    """A change through the table's link: ``view(request, table, role, ...)``. A table whose
+    """A change through the table's link: ``view(request, info, role, ...)``, ``info`` the
+    table with its players (``info.table``), read once for the whole request. A table whose
     plan seats other than 3 or 4 players has no sheet to change: say so, change nothing."""
 
     @wraps(view)
     def wrapped(request, token, *args, **kwargs):
         table, role = table_of_link(request, token)
-        seated = table.seats.count()
-        if seated not in (3, 4):
-            messages.error(request, f"Table {table.number} has {seated} players; a score sheet "
-                                    "needs 3 or 4. An organizer corrects the series plan first.")
+        info = deals.table_info(table)
+        if info.size not in (3, 4):
+            messages.error(request, f"Table {table.number} has {info.size} players; a score "
+                                    "sheet needs 3 or 4. An organizer corrects the series plan "
+                                    "first.")
             return redirect(_sheet_url(table))
-        return view(request, table, role, *args, **kwargs)
+        return view(request, info, role, *args, **kwargs)
 
     return wrapped
 
@@ -79,8 +81,8 @@ def _actor(request, table: Table, role: Role) -> str:
     if role >= Role.ASSISTANT:
         return request.user.get_username()
     name = clean_text(request.POST.get("scorekeeper", ""))[:120]
-    if name:
-        request.session[_session_key(table)] = name
+    if name and name != request.session.get(_session_key(table)):
+        request.session[_session_key(table)] = name  # a session write only when it changes
     return name or _scorekeeper(request, table) or default_scorekeeper(table)
 
 
@@ -88,9 +90,10 @@ def _sheet_url(table: Table) -> str:
     return reverse("tournament:sheet", args=[table.token])
 
 
-def _render_sheet(request, table: Table, role: Role, status: int = 200, **forms):
+def _render_sheet(request, table: Table, role: Role, status: int = 200,
+                  info: deals.TableInfo | None = None, **forms):
     page = sheet_page(table, role, _scorekeeper(request, table),
-                      own_submission=_own_submission(request, table), **forms)
+                      own_submission=_own_submission(request, table), info=info, **forms)
     return render(request, SHEET_TEMPLATE, {
         "page": page, "tournament": page.info.tournament, "series": table.series,
         "table": table, "sheet": page.sheet,
@@ -119,13 +122,21 @@ def _posted_int(request, name: str) -> int | None:
         return None
 
 
-def _stale_entry(request, table: Table) -> bool:
+def _stale_entry(request, table: Table, played: int | None = None) -> bool:
     """A new-deal form made for an older sheet: another device saved a deal (or changed the
     sheet) since. Its deal number is taken, so its seats may be another deal's: say that the
-    sheet changed instead of refusing a seat that sits out now."""
+    sheet changed instead of refusing a seat that sits out now. Without ``played`` (the
+    deals on the sheet) only the version is compared: every change of the sheet raises it,
+    and ``add_deal`` compares the number under the table's lock."""
     number, version = _posted_int(request, "number"), _posted_int(request, "version")
-    return ((number is not None and number != table.deals.count() + 1)
+    return ((played is not None and number is not None and number != played + 1)
             or (version is not None and version != table.sheet_version))
+
+
+def _entry_number(request, table: Table) -> int:
+    """The deal a new-deal form is for: the number its page gave it, else the next one."""
+    number = _posted_int(request, "number")
+    return number if number is not None and number > 0 else table.deals.count() + 1
 
 
 def _refused(request, table: Table, exc: Exception, to: str | None = None):
@@ -142,17 +153,19 @@ def sheet(request, token):
 
 @require_POST
 @playable_table
-def deal_add(request, table, role):
+def deal_add(request, info, role):
+    table = info.table
     actor = _actor(request, table, role)
     if _stale_entry(request, table):
         return _refused(request, table, StaleSheet(deals.STALE_ENTRY))
-    info = deals.table_info(table)
-    form = new_deal_form(info, table.deals.count() + 1, request.POST)
+    number = _entry_number(request, table)
+    form = new_deal_form(info, number, request.POST)
     if not form.is_valid():
-        return _render_sheet(request, table, role, deal_form=form)
+        return _render_sheet(request, table, role, info=info, deal_form=form)
     try:
         deal = deals.add_deal(table, form.input, form.cleaned_data["version"], actor,
-                              request.user, session=session_tag(request))
+                              request.user, session=session_tag(request), number=number,
+                              info=info)
     except (SheetError, EngineError) as exc:
         return _refused(request, table, exc)
     messages.success(request, _deal_message(deal))
@@ -160,9 +173,9 @@ def deal_add(request, table, role):
 
 
 @playable_table
-def deal_edit(request, table, role, number):
+def deal_edit(request, info, role, number):
+    table = info.table
     deal = get_object_or_404(Deal, table=table, number=number)
-    info = deals.table_info(table)
     if request.method == "POST":
         actor = _actor(request, table, role)
         form = edit_deal_form(info, deal, request.POST)
@@ -179,7 +192,7 @@ def deal_edit(request, table, role, number):
             return redirect(_sheet_url(table))
     else:
         form = edit_deal_form(info, deal)
-    page = sheet_page(table, role, _scorekeeper(request, table))
+    page = sheet_page(table, role, _scorekeeper(request, table), info=info)
     row = next((r for r in page.rows if r.row.kind == "deal" and r.row.number == number), None)
     return render(request, "tournament/sheet/deal_edit.html", {
         "page": page, "tournament": info.tournament, "series": table.series, "table": table,
@@ -190,14 +203,14 @@ def deal_edit(request, table, role, number):
 
 @require_POST
 @playable_table
-def deal_preview(request, table, role):
-    info = deals.table_info(table)
-    if request.POST.get("entry") == "new" and _stale_entry(request, table):
+def deal_preview(request, info, role):
+    table = info.table
+    playing = table.deals.count() + 1  # the deal at the table now; later ones are not played
+    if request.POST.get("entry") == "new" and _stale_entry(request, table, playing - 1):
         return JsonResponse({"ok": False, "errors": {}, "non_field": [deals.STALE_PREVIEW]})
     number = _posted_int(request, "number")
     if number is None:
-        number = table.deals.count() + 1
-    playing = table.deals.count() + 1  # the deal at the table now; later ones are not played
+        number = playing
     if not 1 <= number <= min(info.deal_count, playing):
         return JsonResponse({"ok": False, "errors": {},
                              "non_field": [f"Deal {number} is not played yet: the preview "
@@ -225,9 +238,9 @@ def deal_preview(request, table, role):
 
 @require_POST
 @playable_table
-def penalty_add(request, table, role):
+def penalty_add(request, info, role):
+    table = info.table
     actor = _actor(request, table, role)
-    info = deals.table_info(table)
     form = PenaltyForm(info, request.POST)
     if form.is_valid():
         data = form.cleaned_data
@@ -243,12 +256,13 @@ def penalty_add(request, table, role):
             messages.success(request, f"Penalty for {info.name(penalty.seat)}: "
                                       f"−{penalty.points}.")
             return redirect(_sheet_url(table))
-    return _render_sheet(request, table, role, penalty_form=form)
+    return _render_sheet(request, table, role, info=info, penalty_form=form)
 
 
 @require_POST
 @playable_table
-def penalty_delete(request, table, role, pk):
+def penalty_delete(request, info, role, pk):
+    table = info.table
     penalty = get_object_or_404(Penalty, pk=pk, table=table)
     try:
         deals.delete_penalty(table, penalty.pk, _actor(request, table, role), request.user,
@@ -260,12 +274,13 @@ def penalty_delete(request, table, role, pk):
 
 
 @playable_table
-def sheet_submit(request, table, role):
+def sheet_submit(request, info, role):
+    table = info.table
     if request.method != "POST":
         return redirect(_sheet_url(table))
     form = SubmitForm(request.POST)
     if not form.is_valid():
-        return _render_sheet(request, table, role, submit_form=form)
+        return _render_sheet(request, table, role, info=info, submit_form=form)
     try:
         deals.submit_sheet(table, form.cleaned_data["name"], request.user,
                            session=session_tag(request))
@@ -277,14 +292,14 @@ def sheet_submit(request, table, role):
 
 
 @playable_table
-def sheet_confirm(request, table, role):
+def sheet_confirm(request, info, role):
+    table = info.table
     if request.method != "POST":
         return redirect(_sheet_url(table))
-    info = deals.table_info(table)
     form = confirm_form(info, role is Role.ORGANIZER, request.POST,
                         own=_own_submission(request, table))
     if not form.is_valid():
-        return _render_sheet(request, table, role, confirm=form)
+        return _render_sheet(request, table, role, info=info, confirm=form)
     try:
         deals.confirm_sheet(table, form.cleaned_data["name"], request.user,
                             totals=form.totals(),

@@ -1,8 +1,9 @@
 """`manage.py check_deals`: every stored deal scored again by the engine.
 
 A deal is scored once, when it is entered; this finds a stored value the rules no longer give
-(an engine change, a hand-edited database). It prints each table's problems and exits with
-status 1 when there are any.
+(an engine change, a hand-edited database) and scoring columns (game, trump, matadors, won,
+card points, Passt Nicht, each seat's Points) that are not what the deal's record gives. It
+prints each table's problems and exits with status 1 when there are any.
 """
 
 from django.core.management.base import BaseCommand, CommandError
@@ -12,7 +13,8 @@ from tournament.sheets.loaders import stored_value_problems, table_info
 
 
 class Command(BaseCommand):
-    help = "Score every stored deal again with the engine and report values that differ."
+    help = ("Score every stored deal again with the engine and report values and scoring "
+            "columns that differ.")
 
     def add_arguments(self, parser):
         parser.add_argument("--tournament", help="the tournament's slug (default: all)")
@@ -35,4 +37,5 @@ class Command(BaseCommand):
                 self.stdout.write(f"{where}: {problem}")
         self.stdout.write(f"{checked} tables checked, {found} problem(s).")
         if found:
-            raise CommandError(f"{found} stored deal value(s) differ from the rules.")
+            raise CommandError(f"{found} stored deal value(s) differ from the rules or from "
+                               "the deal's record.")

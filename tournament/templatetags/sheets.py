@@ -1,0 +1,72 @@
+"""The score sheet's rows as HTML, written in one pass.
+
+The sheet page is rendered after every deal a scorekeeper saves (a congress: a thousand tables
+at once); the template engine spent most of that page's time resolving a dozen variables per
+row and cell. Same markup as the template had, built here: what a row shows is decided by
+``tournament.sheets.page`` (``RowView``), not here."""
+
+from __future__ import annotations
+
+from django import template
+from django.urls import reverse
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
+
+from tournament.sheets.page import RowView
+
+register = template.Library()
+
+HIDDEN = '<span class="muted">·</span>'
+
+
+def _cells(row: RowView, hide: bool) -> str:
+    """Each player's running total: bold where the row moved it, the loss colour below 0;
+    a dot while a blind check hides the totals."""
+    out = []
+    for cell in row.cells:
+        css = "num total neg" if cell.total < 0 else "num total"
+        if hide:
+            shown = HIDDEN
+        elif cell.moved:
+            shown = f"<strong>{cell.total:d}</strong>"
+        else:
+            shown = f"{cell.total:d}"
+        out.append(f'<td class="{css}">{shown}</td>')
+    return "".join(out)
+
+
+@register.simple_tag
+def sheet_cells(row: RowView, hide: bool) -> SafeString:
+    return mark_safe(_cells(row, hide))  # noqa: S308 (integers and fixed markup only)
+
+
+@register.simple_tag
+def sheet_deal_rows_url(token: str) -> str:
+    """The edit link of deal 0, for ``sheet_deal_row`` to put each deal's number in (one
+    ``reverse`` per page instead of one per row)."""
+    return reverse("tournament:deal_edit", args=[token, 0])
+
+
+@register.simple_tag
+def sheet_deal_row(row: RowView, edit_url: str, hide: bool) -> SafeString:
+    """One deal's row; ``edit_url``: ``sheet_deal_rows_url`` when the visitor may correct
+    deals, else empty (the number without a link)."""
+    deal = row.row
+    number = f"{deal.number:d}"
+    if edit_url:
+        href = edit_url[: -len("0/")] + f"{number}/"
+        number = f'<a href="{escape(href)}" title="Correct deal {number}">{number}</a>'
+    lost = " <small class=\"muted\">(lost)</small>" if row.loser else ""
+    game = escape(deal.text)
+    if row.declarer_name:
+        game = (f'<span class="decl-inline"><span class="seat-no">{escape(row.seat)}</span>'
+                f'{escape(row.first_name)}{" (lost)" if row.loser else ""}:</span> {game}')
+    value_css = "num value neg" if deal.value < 0 else "num value"
+    return mark_safe(  # noqa: S308 (every text above is escaped)
+        f'<tr class="deal{" lost" if deal.won is False else ""}">'
+        f'<td class="num">{number}</td>'
+        f'<td class="col-dealer num" title="{escape(row.dealer_name)}">{escape(deal.dealer)}</td>'
+        f'<td class="col-declarer">{escape(row.declarer_name)}{lost}</td>'
+        f'<td class="game">{game}</td>'
+        f'<td class="{value_css}">{deal.value:+d}</td>'
+        f"{_cells(row, hide)}</tr>")
