@@ -145,6 +145,22 @@ SUCCESS = re.compile(r'<li class="success">Deal \d+')
 ERROR = re.compile(r'<li class="error">([^<]*)')
 
 
+def deal_fields(html: str, form: str, rng: random.Random, tag: str) -> tuple[str, dict]:
+    """What a phone posts for a won Solo: the form's hidden fields, a seat that may
+    declare, and ``tag`` as the scorekeeper's name (stored on the deal as who entered it)."""
+    fields = {name: rx.search(form).group(1) for name, rx in HIDDEN.items()
+              if name != "csrfmiddlewaretoken"}
+    fields["csrfmiddlewaretoken"] = HIDDEN["csrfmiddlewaretoken"].search(html).group(1)
+    seats = OPTION.findall(DECLARER.search(form).group(1))
+    fields.update(entry="new", game="solo", trump=rng.choice(
+        ["clubs", "spades", "hearts", "diamonds"]), declarer=rng.choice(seats),
+        matadors=str(rng.randint(1, 4)), card_points=str(rng.randint(61, 100)),
+        scorekeeper=tag)
+    if rng.random() < 0.4:
+        fields["without"] = "on"
+    return ACTION.search(html).group(1), fields
+
+
 @dataclass
 class Phone:
     """One table's scorekeeper: when its table's sheet is full it takes the next table."""
@@ -203,17 +219,7 @@ class Phone:
         """POST one deal as the phone's form does and follow the redirect like a browser."""
         self.entries += 1
         tag = f"{self.tag} c{self.client:02d} e{self.entries:05d}"
-        fields = {name: rx.search(form).group(1) for name, rx in HIDDEN.items()
-                  if name != "csrfmiddlewaretoken"}
-        fields["csrfmiddlewaretoken"] = HIDDEN["csrfmiddlewaretoken"].search(html).group(1)
-        seats = OPTION.findall(DECLARER.search(form).group(1))
-        fields.update(entry="new", game="solo", trump=self.rng.choice(
-            ["clubs", "spades", "hearts", "diamonds"]), declarer=self.rng.choice(seats),
-            matadors=str(self.rng.randint(1, 4)), card_points=str(self.rng.randint(61, 100)),
-            scorekeeper=tag)
-        if self.rng.random() < 0.4:
-            fields["without"] = "on"
-        action = ACTION.search(html).group(1)
+        action, fields = deal_fields(html, form, self.rng, tag)
         try:
             answer = browser.post(action, fields, referer=f"/s/{token}/")
         except OSError as exc:
