@@ -61,8 +61,13 @@ TARGETS = {"standings_ms": 1000, "ratio_to_floor": 3, "page_p95_ms": 200, "playe
            "deals_per_second": 200, "post_p95_ms": 100}
 
 
+LOAD_AVERAGE: dict[str, list[float]] = {}  # the machine's load as each step began
+
+
 def say(text: str) -> None:
     print(f"[{time.strftime('%H:%M:%S')}] {text}", flush=True)
+    if text.startswith("("):  # a measured step: (a), (b), …
+        LOAD_AVERAGE[text[:3]] = [round(x, 1) for x in os.getloadavg()]
 
 
 def free_port() -> int:
@@ -358,6 +363,10 @@ def summary(report: dict) -> str:
                 f"{f['errors']} | {f['lost']} | {f['duplicated']} | "
                 f"{f['loadgen_cpu_seconds']} s | {max(f['gunicorn_worker_peak_mib'] or [0])} MiB |")
         lines.append("")
+    loads = ", ".join(f"{step} {avg[0]}" for step, avg in
+                      report.get("load_average_1_5_15_min", {}).items())
+    if loads:
+        lines += [f"Load average (1 min) as each step began: {loads}.", ""]
     for target, ok in report.get("verdicts", {}).items():
         lines.append(f"- {'held' if ok else 'MISSED'}: {target}")
     return "\n".join(lines)
@@ -388,6 +397,8 @@ def main() -> int:
     out = args.out or ROOT / "bench" / "results" / f"congress-{today:%Y-%m-%d}.json"
     if args.quick and args.out is None:
         out = out.with_name(f"congress-{today:%Y-%m-%d}-quick.json")
+    # a kill still stops gunicorn and drops the database (the finally below)
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit("stopped"))
     tmp = Path(tempfile.mkdtemp(prefix="skat-bench-"))
     password = secrets.token_urlsafe(18)
     report: dict = {"date": today.isoformat(timespec="seconds"),
@@ -436,6 +447,7 @@ def main() -> int:
         except Exception as exc:  # noqa: BLE001 - say it, and still remove the files
             say(f"could not drop {args.pg_db}: {exc}")
         shutil.rmtree(tmp, ignore_errors=True)
+    report["load_average_1_5_15_min"] = LOAD_AVERAGE
     report["verdicts"] = verdicts(report)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(report, indent=1, ensure_ascii=False) + "\n")
