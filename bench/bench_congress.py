@@ -128,6 +128,28 @@ def pg_version(pg_url: str, name: str) -> str:
         return conn.execute("SHOW server_version").fetchone()[0]
 
 
+def pg_backends_cpu(pg_url: str, name: str) -> float:
+    """CPU seconds of the PostgreSQL backends serving database ``name`` (gunicorn's)."""
+    import psycopg
+
+    with psycopg.connect(f"{pg_url.rstrip('/')}/{name}") as conn:
+        pids = [pid for (pid,) in conn.execute(
+            "SELECT pid FROM pg_stat_activity WHERE datname = %s AND pid <> pg_backend_pid()",
+            [name])]
+    return proc_cpu_seconds(pids)
+
+
+def proc_cpu_seconds(pids: list[int]) -> float:
+    total = 0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except FileNotFoundError:
+            continue  # ended meanwhile
+        total += int(fields[11]) + int(fields[12])  # utime, stime
+    return total / TICKS
+
+
 # --- gunicorn ---------------------------------------------------------------------------------
 
 class Gunicorn:
@@ -169,11 +191,7 @@ class Gunicorn:
         return sorted(peaks)
 
     def cpu_seconds(self) -> float:
-        total = 0
-        for pid in self.workers():
-            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-            total += int(fields[11]) + int(fields[12])  # utime, stime
-        return total / TICKS
+        return proc_cpu_seconds(self.workers())
 
     def stop(self) -> None:
         if self.process.poll() is None:
@@ -261,7 +279,10 @@ def measure_pages(port: int, prepared: dict, password: str, cold: int, warm: int
 
 # --- (c), (d) load ----------------------------------------------------------------------------
 
-def load_test(env, prepared, workers, tmp, label, clients, seconds, rate) -> dict:
+def load_test(env, prepared, workers, tmp, label, clients, seconds, rate,
+              pg: tuple[str, str] | None = None) -> dict:
+    """``clients`` phones on gunicorn serving ``config.wsgi``; ``pg``: (server URL, database),
+    whose backends' CPU is counted too (they open with the load: CONN_MAX_AGE keeps them)."""
     with gunicorn(env, "config.wsgi:application", workers, tmp / f"gunicorn-{label}.log") as g:
         cpu_before = resource.getrusage(resource.RUSAGE_SELF)
         workers_before = g.cpu_seconds()
@@ -274,6 +295,12 @@ def load_test(env, prepared, workers, tmp, label, clients, seconds, rate) -> dic
         figures["gunicorn_cpu_seconds"] = round(g.cpu_seconds() - workers_before, 1)
         figures["gunicorn_workers"] = workers
         figures["gunicorn_worker_peak_mib"] = g.peak_mib()
+        if pg:
+            figures["postgresql_backends_cpu_seconds"] = round(pg_backends_cpu(*pg), 1)
+    server_cpu = figures["gunicorn_cpu_seconds"] + figures.get("postgresql_backends_cpu_seconds", 0)
+    # what one deal costs the server: its POST and the sheet it redirects to
+    figures["server_cpu_ms_per_deal"] = round(
+        1000 * server_cpu / max(1, figures["deals_confirmed"]), 1)
     tags = tmp / f"tags-{label}.json"
     tags.write_text(json.dumps({"succeeded": succeeded, "failed": failed}))
     figures.update(probe(env, "count", SLUG, str(prepared["seated"]), str(tags)))
@@ -355,13 +382,15 @@ def summary(report: dict) -> str:
     rows = [(k, report[k]) for k in ("load_postgresql", "room_sqlite") if report.get(k)]
     if rows:
         lines += ["| load | deals/s | POST p50 / p95 / p99 | errors | lost | duplicated | "
-                  "generator CPU | workers' peak |", "|---|---:|---:|---:|---:|---:|---:|---:|"]
+                  "server CPU a deal | generator CPU | workers' peak |",
+                  "|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
         for key, f in rows:
             lines.append(
                 f"| {key} ({f['clients']} phones, {f['seconds']} s) | {f['deals_per_second']} | "
                 f"{f['post']['p50_ms']} / {f['post']['p95_ms']} / {f['post']['p99_ms']} ms | "
                 f"{f['errors']} | {f['lost']} | {f['duplicated']} | "
-                f"{f['loadgen_cpu_seconds']} s | {max(f['gunicorn_worker_peak_mib'] or [0])} MiB |")
+                f"{f['server_cpu_ms_per_deal']} ms | {f['loadgen_cpu_seconds']} s | "
+                f"{max(f['gunicorn_worker_peak_mib'] or [0])} MiB |")
         lines.append("")
     loads = ", ".join(f"{step} {avg[0]}" for step, avg in
                       report.get("load_average_1_5_15_min", {}).items())
@@ -432,7 +461,8 @@ def main() -> int:
         if not args.skip_load:
             say(f"(c) {args.clients} phones as fast as they can for {args.seconds:g} s")
             report["load_postgresql"] = load_test(env, prepared, args.workers, tmp, "postgresql",
-                                                  args.clients, args.seconds, None)
+                                                  args.clients, args.seconds, None,
+                                                  pg=(args.pg_url, args.pg_db))
             say("(d) the room's rate on SQLite: the congress again, on a file")
             sqlite_env = site_env(f"sqlite:///{tmp / 'bench.sqlite3'}",
                                   tmp / "cache-sqlite")
