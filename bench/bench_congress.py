@@ -36,8 +36,9 @@ import sqlite3
 import subprocess
 import sys
 import tempfile
+import threading
 import time
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # run as a script from anywhere
@@ -128,15 +129,38 @@ def pg_version(pg_url: str, name: str) -> str:
         return conn.execute("SHOW server_version").fetchone()[0]
 
 
-def pg_backends_cpu(pg_url: str, name: str) -> float:
-    """CPU seconds of the PostgreSQL backends serving database ``name`` (gunicorn's)."""
-    import psycopg
+class PgBackendsCpu:
+    """CPU seconds of the PostgreSQL backends serving database ``name`` while it runs: their
+    pids polled twice a second, as gunicorn's connections end and open again (CONN_MAX_AGE)."""
 
-    with psycopg.connect(f"{pg_url.rstrip('/')}/{name}") as conn:
-        pids = [pid for (pid,) in conn.execute(
-            "SELECT pid FROM pg_stat_activity WHERE datname = %s AND pid <> pg_backend_pid()",
-            [name])]
-    return proc_cpu_seconds(pids)
+    def __init__(self, pg_url: str, name: str):
+        self.url, self.name = f"{pg_url.rstrip('/')}/{name}", name
+        self.seen: dict[int, float] = {}
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=self._poll, daemon=True)
+
+    def _poll(self) -> None:
+        import psycopg
+
+        with psycopg.connect(self.url, autocommit=True) as conn:
+            while not self.stop.is_set():
+                for (pid,) in conn.execute(
+                        "SELECT pid FROM pg_stat_activity WHERE datname = %s "
+                        "AND pid <> pg_backend_pid()", [self.name]):
+                    self.seen[pid] = proc_cpu_seconds([pid]) or self.seen.get(pid, 0.0)
+                self.stop.wait(0.5)
+
+    def __enter__(self):
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.stop.set()
+        self.thread.join()
+
+    @property
+    def seconds(self) -> float:
+        return round(sum(self.seen.values()), 1)
 
 
 def proc_cpu_seconds(pids: list[int]) -> float:
@@ -282,13 +306,16 @@ def measure_pages(port: int, prepared: dict, password: str, cold: int, warm: int
 def load_test(env, prepared, workers, tmp, label, clients, seconds, rate,
               pg: tuple[str, str] | None = None) -> dict:
     """``clients`` phones on gunicorn serving ``config.wsgi``; ``pg``: (server URL, database),
-    whose backends' CPU is counted too (they open with the load: CONN_MAX_AGE keeps them)."""
+    whose backends' CPU is counted too (gunicorn starts fresh: they all open with the load)."""
     with gunicorn(env, "config.wsgi:application", workers, tmp / f"gunicorn-{label}.log") as g:
-        cpu_before = resource.getrusage(resource.RUSAGE_SELF)
-        workers_before = g.cpu_seconds()
-        figures, succeeded, failed = load(g.port, prepared["tokens"], clients, seconds, rate,
-                                          seed=label)
-        cpu_after = resource.getrusage(resource.RUSAGE_SELF)
+        polling = PgBackendsCpu(*pg) if pg else nullcontext()
+        with polling:
+            cpu_before = resource.getrusage(resource.RUSAGE_SELF)
+            workers_before = g.cpu_seconds()
+            figures, succeeded, failed = load(g.port, prepared["tokens"], clients, seconds,
+                                              rate, seed=label)
+            cpu_after = resource.getrusage(resource.RUSAGE_SELF)
+        # the load generator's own CPU (this process; the poller's share is in it, tiny)
         figures["loadgen_cpu_seconds"] = round(
             cpu_after.ru_utime - cpu_before.ru_utime + cpu_after.ru_stime - cpu_before.ru_stime,
             1)
@@ -296,7 +323,7 @@ def load_test(env, prepared, workers, tmp, label, clients, seconds, rate,
         figures["gunicorn_workers"] = workers
         figures["gunicorn_worker_peak_mib"] = g.peak_mib()
         if pg:
-            figures["postgresql_backends_cpu_seconds"] = round(pg_backends_cpu(*pg), 1)
+            figures["postgresql_backends_cpu_seconds"] = polling.seconds
     server_cpu = figures["gunicorn_cpu_seconds"] + figures.get("postgresql_backends_cpu_seconds", 0)
     # what one deal costs the server: its POST and the sheet it redirects to
     figures["server_cpu_ms_per_deal"] = round(
