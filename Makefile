@@ -45,10 +45,13 @@ run: $(VENV)/.installed
 test: $(VENV)/.installed $(CHROMIUM) $(FONT)
 	$(PY) -m pytest $(PYTEST_ARGS)
 
-# Benchmarks (never part of `make test`); their figures go to bench/RESULTS.md.
+# Benchmarks (never part of `make test`); their figures go to bench/RESULTS.md. The congress
+# benchmark needs PostgreSQL on 127.0.0.1 (BENCH_PG_URL); `make bench BENCH_ARGS=--quick` tries
+# it on 300 players in a few minutes.
 bench: $(VENV)/.installed $(FONT)
 	$(PY) bench/bench_seating.py
 	$(PY) bench/bench_printing.py
+	$(PY) bench/bench_congress.py $(BENCH_ARGS)
 
 lint: $(VENV)/.installed
 	$(VENV)/bin/ruff check .

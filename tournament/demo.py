@@ -226,9 +226,10 @@ def congress_names(count: int) -> list[tuple[str, str]]:
 
 
 def build_congress(slug: str, players: int, series_count: int = 3, seed: str = "bench",
-                   played: float = 1.0, reset: bool = False) -> Tournament:
+                   played: float = 1.0, reset: bool = False, unplayed: int = 0) -> Tournament:
     """A congress of ``players`` players in ``series_count`` series, every series seated,
-    published and played (``played`` of each sheet's deals), full sheets confirmed; built
+    published and played (``played`` of each sheet's deals), full sheets confirmed, but the
+    last ``unplayed`` series, which stay seated with no deal (for a load test); built
     through the seating services and scored by the engine like the demo, with the players
     and deals written in bulk. An existing tournament of ``slug`` is returned unless
     ``reset``."""
@@ -258,6 +259,8 @@ def build_congress(slug: str, players: int, series_count: int = 3, seed: str = "
             method = SeatingMethod.DRAW if series.number == 1 else SeatingMethod.RESEAT
             plans.seat_series(series, method, f"{seed}-{series.number}", user=None)
             plans.publish(series, user=None)
+            if series.number > series_count - unplayed:
+                continue
             series.refresh_from_db()
             play_demo_series(series, rng, share=played, confirm=True)
     return tournament

@@ -44,7 +44,18 @@ def test_a_small_congress_is_seated_played_confirmed_and_scored_as_the_engine_do
     assert Tournament.objects.get(slug="tiny").entries.count() == 30
 
 
-@pytest.mark.parametrize("option", [{"players": 2}, {"series": 0}, {"played": 1.5}])
+def test_the_last_series_can_be_left_seated_for_the_load_test():
+    call_command("generate_congress", players=27, series=2, unplayed=1, slug="tiny",
+                 stdout=io.StringIO())
+    first, last = Tournament.objects.get(slug="tiny").series.order_by("number")
+    assert first.status == SeriesStatus.CONFIRMED and first.tables.first().deals.exists()
+    assert last.status == SeriesStatus.SEATED  # published, so its table links take deals
+    assert sum(t.seats.count() for t in last.tables.all()) == 27
+    assert not Deal.objects.filter(table__series=last).exists()
+
+
+@pytest.mark.parametrize("option", [{"players": 2}, {"series": 0}, {"played": 1.5},
+                                    {"unplayed": 4}, {"unplayed": -1}])
 def test_sizes_out_of_range_are_refused_by_name(option):
     with pytest.raises(CommandError, match="--"):
         call_command("generate_congress", slug="bad", stdout=io.StringIO(), **option)

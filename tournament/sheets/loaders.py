@@ -20,6 +20,7 @@ from engine import (
 from tournament.comparative import services as comparative
 from tournament.models import Deal, Deck, Penalty, Table
 from tournament.sheets.sheet import (
+    SEATS,
     Sheet,
     SheetDeal,
     SheetPenalty,
@@ -148,20 +149,18 @@ def score_input(info: TableInfo, number: int, data: DealInput) -> Scored:
 
 # what a sheet shows of a stored deal, read as plain values (no model instances: the sheet is
 # read after every deal saved, half of its reading time went to building Deal objects)
-SHEET_DEAL_FIELDS = ("pk", "number", "dealer", "declarer", "description", "value", "contra_by",
-                     "revoked_by", "record", "outcome")
+# What a sheet's row reads of a stored deal: its scoring columns, the same the standings sum
+# (``scoring_columns``), never the JSON record.
+SHEET_DEAL_FIELDS = ("pk", "number", "dealer", "declarer", "description", "value", "won",
+                     *(f"points_{seat}" for seat in SEATS))
 
 
 def _sheet_deal(key: int, number: int, dealer: int, declarer: int | None, text: str,
-                value: int, contra_by: int | None, revoked_by: int | None, record: dict,
-                outcome: dict) -> SheetDeal:
+                value: int, won: bool | None, *points: int) -> SheetDeal:
     return SheetDeal(
         number=number, dealer=dealer, declarer=declarer, text=text,
-        value=value, won=outcome.get("won") if declarer else None, key=key,
-        entries=deal_entries(value, declarer, loser=record.get("loser"),
-                             contra_by=contra_by, contra_value=outcome.get("contra_value"),
-                             revoked_by=revoked_by,
-                             revoke_value=outcome.get("revoke_value")),
+        value=value, won=won if declarer else None, key=key,
+        entries={seat: p for seat, p in zip(SEATS, points, strict=True) if p},
     )
 
 

@@ -2,6 +2,7 @@
 
 The League's congress is the default: 3,150 players, three series, every deal played and
 every sheet confirmed (about 113,000 deals). Smaller sizes for a quick run: ``--players 300``.
+``--unplayed 1`` leaves the last series seated with no deal (bench/bench_congress.py's load test).
 """
 
 from django.core.management.base import BaseCommand, CommandError
@@ -20,18 +21,22 @@ class Command(BaseCommand):
         parser.add_argument("--series", type=int, default=3)
         parser.add_argument("--played", type=float, default=1.0,
                             help="share of each sheet's deals played, 0..1 (default 1)")
+        parser.add_argument("--unplayed", type=int, default=0,
+                            help="the last n series seated and published, no deal entered")
         parser.add_argument("--seed", default="bench")
         parser.add_argument("--reset", action="store_true",
                             help="delete the tournament of that slug and build it anew")
 
-    def handle(self, *args, slug, players, series, played, seed, reset, **options):
+    def handle(self, *args, slug, players, series, played, unplayed, seed, reset, **options):
         if not 6 <= players <= 20_000:
             raise CommandError("--players: between 6 and 20,000.")
         if not 1 <= series <= 10:
             raise CommandError("--series: between 1 and 10.")
         if not 0 <= played <= 1:
             raise CommandError("--played: a share between 0 and 1.")
-        tournament = build_congress(slug, players, series, seed, played, reset)
+        if not 0 <= unplayed <= series:
+            raise CommandError("--unplayed: between 0 and the number of series.")
+        tournament = build_congress(slug, players, series, seed, played, reset, unplayed)
         tables = Table.objects.filter(series__tournament=tournament).count()
         deals = Deal.objects.filter(table__series__tournament=tournament).count()
         self.stdout.write(f"{tournament.slug}: {tournament.entries.count()} players, "
