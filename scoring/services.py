@@ -309,6 +309,10 @@ def release_series(series: Series, user, release: bool = True) -> None:
             lifecycle.move(series, SeriesStatus.RELEASED, user)
         else:
             lifecycle.withdraw_release(series, user)
+    # The room opens these pages the moment the results are out: computed once now, not by
+    # each of its first visitors at the same time.
+    public = compute(series.tournament, released_only=True)
+    prizes(public)
 
 
 LEAGUE_PRIZES = len(LEAGUE_SCHEDULE)

@@ -182,3 +182,14 @@ def test_a_table_whose_seats_were_removed_is_no_table_of_the_prizes(congress):
     cited = f"(series {top.table.series.number}, table {top.table.number}, deal {top.number})"
     prizes = services.prizes(services.compute(tournament))  # no KeyError
     assert prizes and not any(cited in reason for p in prizes for reason in p.reasons)
+
+
+@pytest.mark.django_db(transaction=True)  # the release commits, as on the site
+def test_a_release_computes_the_publics_results_before_anyone_asks(
+        congress, django_assert_max_num_queries):
+    tournament, boss = congress
+    services.release_series(tournament.series.get(number=1), boss)
+    with django_assert_max_num_queries(3):  # a correcting series? the latest change, the token
+        comp = services.compute(tournament, released_only=True)
+        services.prizes(comp)
+    assert comp.counted == (1,)
