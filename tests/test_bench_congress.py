@@ -7,6 +7,8 @@ import random
 
 import pytest
 from django.core.management import call_command
+from django.core.signals import request_finished, request_started
+from django.db import close_old_connections
 from django.test import RequestFactory
 
 from bench.congress_http import CSRF, DEAL_FORM, ERROR, SUCCESS, deal_fields
@@ -57,6 +59,13 @@ def test_the_counting_application_tells_the_queries_of_a_page(seated_table):
     def start_response(status, headers, exc_info=None):
         said.update(status=status, headers=dict(headers))
 
-    b"".join(counting_application(environ, start_response))
+    # as Django's test client does: a request's end must not close the test's connection
+    request_started.disconnect(close_old_connections)
+    request_finished.disconnect(close_old_connections)
+    try:
+        b"".join(counting_application(environ, start_response))
+    finally:
+        request_started.connect(close_old_connections)
+        request_finished.connect(close_old_connections)
     assert said["status"] == "200 OK"
     assert int(said["headers"]["X-Bench-Queries"]) > 0
