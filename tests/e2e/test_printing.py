@@ -40,6 +40,7 @@ def test_all_sheets_download_with_their_progress_shown(organizer_page, seated, m
     page = organizer_page
     page.set_viewport_size(viewport)
     page.goto(f"/organize/{tournament.slug}/series/1/sheets/")
+    expect(page.locator("#print-progress")).to_be_hidden()  # no bar before anything prints
     with page.expect_download() as download:
         page.get_by_role("link", name="all sheets", exact=True).click()
     tables = series.tables.count()

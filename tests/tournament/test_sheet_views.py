@@ -358,3 +358,13 @@ def test_the_preview_of_a_deal_taken_on_another_device_says_the_sheet_changed(cl
     assert not result["ok"]
     assert any("changed on another device" in line for line in result["non_field"])
     assert "not one of the available choices" not in json.dumps(result)
+
+
+def test_a_table_typed_on_the_sheets_list_opens_its_sheet(marta_client, club_night, four):
+    address = u("series_sheets", club_night.slug, 1)
+    opened = marta_client.get(address, {"table": four.number})
+    assert opened.status_code == 302 and opened.url == u("sheet", four.token)
+    for typed in ("9999", "abc", "-3"):
+        page = marta_client.get(address, {"table": typed})
+        assert page.status_code == 200
+        assert f"Series 1 has no table {typed}." in page.content.decode()

@@ -18,7 +18,7 @@ from django.views.decorators.http import require_POST
 
 from engine import EngineError, InvalidRecord
 from tournament.models import Deal, Penalty, Series, SheetStatus, Table
-from tournament.parsing import clean_text, page_number
+from tournament.parsing import INT_MAX, clean_text, int_param, page_number
 from tournament.permissions import (
     Role,
     organizer_required,
@@ -26,6 +26,7 @@ from tournament.permissions import (
     staff_required,
     table_of_link,
 )
+from tournament.seating.page import no_such_table
 from tournament.sheets import services as deals
 from tournament.sheets.forms import PenaltyForm, SubmitForm
 from tournament.sheets.page import (
@@ -366,6 +367,12 @@ def sheet_reopen(request, tournament, number, table):
 @staff_required
 def series_sheets_page(request, tournament, number):
     series = get_object_or_404(Series, tournament=tournament, number=number)
+    typed = clean_text(request.GET.get("table", ""))
+    if typed:  # "Table … Go": straight to that table's sheet
+        found = series.tables.filter(number=int_param(typed, 1, INT_MAX) or 0).first()
+        if found is not None:
+            return redirect("tournament:sheet", found.token)
+        messages.error(request, no_such_table(series, typed))
     status = request.GET.get("status", "")
     status = status if status in SheetStatus.values else ""
     page = Paginator(series_tables(series, status), SHEETS_PER_PAGE).get_page(
