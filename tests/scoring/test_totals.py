@@ -119,3 +119,15 @@ def test_totals_and_prize_deals_in_a_fixed_number_of_queries(players,
         totals = load_totals(Scope(tournament), SPECS)
     with django_assert_max_num_queries(2):  # the games that can take a prize, their seats
         load_prize_deals(Scope(tournament), SPECS, totals.bests)
+
+
+def test_a_players_page_reads_only_the_tables_he_sat_at(congress,
+                                                        django_assert_max_num_queries):
+    entry = Seat.objects.filter(series__tournament=congress).values_list(
+        "entry_id", flat=True).first()
+    everything = load_results(congress)
+    with django_assert_max_num_queries(3):  # his seats' tables, their deals, their penalties
+        his = load_results(congress, entry=entry)
+    tables = set(Seat.objects.filter(entry_id=entry).values_list("table_id", flat=True))
+    assert {d.table for d in his.deals} == tables and len(his.deals) < len(everything.deals) / 5
+    assert [d for d in everything.deals if d.table in tables] == list(his.deals)
