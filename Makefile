@@ -3,23 +3,24 @@ VENV = .venv
 PY = $(VENV)/bin/python
 # both cores (pytest-xdist); `make test PYTEST_ARGS=` runs serially
 PYTEST_ARGS ?= -n 2
+# `make run PORT=8001` serves on another port
+PORT ?= 8000
+# Browser tests drive Debian's Chromium through Playwright (never `playwright install`).
+CHROMIUM ?= /usr/bin/chromium
+# PDFs (printing/) use DejaVu Sans for the suit symbols and umlauts: Debian's fonts-dejavu-core.
+# Defined before any rule names it: make reads a rule's prerequisites as it meets the rule.
+FONT ?= /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: install browser fonts run test lint bench clean
 
 install: $(VENV)/.installed $(FONT)
-
-# Browser tests drive Debian's Chromium through Playwright (never `playwright install`).
-CHROMIUM ?= /usr/bin/chromium
-SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 browser: $(CHROMIUM)
 
 $(CHROMIUM):
 	$(SUDO) apt-get update
 	DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y chromium
-
-# PDFs (printing/) use DejaVu Sans for the suit symbols and umlauts: Debian's fonts-dejavu-core.
-FONT ?= /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
 
 fonts: $(FONT)
 
@@ -36,11 +37,11 @@ $(VENV)/.installed: requirements.txt requirements-dev.txt
 # Development: debug pages, the dev secret key and the default organizer password.
 # Production leaves DJANGO_DEBUG unset (off).
 run: export DJANGO_DEBUG ?= 1
-run: $(VENV)/.installed
+run: $(VENV)/.installed $(FONT)
 	$(PY) manage.py migrate --noinput
-	$(PY) manage.py create_organizer
-	$(PY) manage.py demo_congress
-	$(PY) manage.py runserver 127.0.0.1:8000
+	$(PY) manage.py create_organizer --site-url http://127.0.0.1:$(PORT)
+	$(PY) manage.py demo_congress --site-url http://127.0.0.1:$(PORT)
+	$(PY) manage.py runserver 127.0.0.1:$(PORT)
 
 test: $(VENV)/.installed $(CHROMIUM) $(FONT)
 	$(PY) -m pytest $(PYTEST_ARGS)

@@ -140,10 +140,9 @@ AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_VERBOSE = False
 # Behind a TLS proxy the client's address is in X-Forwarded-For: set DJANGO_PROXY_COUNT to the
 # number of proxies in front of gunicorn (1 for one nginx), or every visitor shares one address.
+# config.client reads it from the right, where only the proxies write (docs/access.md).
 PROXY_COUNT = int(os.environ.get("DJANGO_PROXY_COUNT", "0"))
-if PROXY_COUNT:
-    AXES_IPWARE_PROXY_COUNT = PROXY_COUNT
-    AXES_IPWARE_META_PRECEDENCE_ORDER = ("HTTP_X_FORWARDED_FOR", "REMOTE_ADDR")
+AXES_CLIENT_IP_CALLABLE = "config.client.client_address"
 
 # The debug page and error reports hide passwords, keys and credential URLs (DATABASE_URL).
 DEFAULT_EXCEPTION_REPORTER_FILTER = "config.reporting.CredentialsHidingFilter"

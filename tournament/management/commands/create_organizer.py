@@ -26,8 +26,10 @@ class Command(BaseCommand):
         parser.add_argument("--password", default=None)
         parser.add_argument("--superuser", action="store_true",
                             help="the site administrator: the Django admin and every tournament")
+        parser.add_argument("--site-url", default="http://127.0.0.1:8000",
+                            help="where the site is served, for the login address printed")
 
-    def handle(self, *args, username, password, superuser, **options):
+    def handle(self, *args, username, password, superuser, site_url, **options):
         shown = "(the one given with --password)" if password else DEV_PASSWORD
         if not password:
             if not settings.DEBUG:
@@ -52,5 +54,5 @@ class Command(BaseCommand):
         action = "Created" if created else "Updated"
         self.stdout.write(f"{action} {kind} account '{username}'.")
         self.stdout.write(
-            f"Organizer login: http://127.0.0.1:8000/login/  user: {username}  password: {shown}"
+            f"Organizer login: {site_url.rstrip('/')}/login/  user: {username}  password: {shown}"
         )

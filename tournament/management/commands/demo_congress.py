@@ -13,16 +13,19 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("--reset", action="store_true",
                             help="delete the demo congress and build it anew")
+        parser.add_argument("--site-url", default="http://127.0.0.1:8000",
+                            help="where the site is served, for the addresses printed")
 
-    def handle(self, *args, reset, **options):
+    def handle(self, *args, reset, site_url, **options):
+        site = site_url.rstrip("/")
         tournament = build_demo_congress(reset=reset, with_deals=True)
         tables = tournament.series.get(number=1).tables.count()
         self.stdout.write(
-            f"Demo congress: http://127.0.0.1:8000/t/{DEMO_SLUG}/  "
+            f"Demo congress: {site}/t/{DEMO_SLUG}/  "
             f"({tournament.entries.count()} players, {tables} tables per series)"
         )
         comparative = build_comparative_demo(reset=reset)
         self.stdout.write(
-            f"Comparative demo: http://127.0.0.1:8000/t/{COMPARATIVE_SLUG}/  "
+            f"Comparative demo: {site}/t/{COMPARATIVE_SLUG}/  "
             f"({comparative.entries.count()} players, 12 decks at six three-tables)"
         )
