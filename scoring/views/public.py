@@ -184,7 +184,12 @@ def comparative_deck(request, visitor, number, deck):
         raise Http404("No such deck.")
     found = comparison.deck(number, deck)
     lines = comparison.traveller(found) if found else []
+    # at a four-table the dealer's letter sits the deck out: its column would be all dashes
+    sat_out = found.dealer if found and comparison.deal_set.table_size == 4 else None
+    letters = [letter for letter in comparison.letters if letter != sat_out]
+    rows = [(line, [cell for letter, cell in zip(comparison.letters, line.cells, strict=True)
+                    if letter != sat_out]) for line in lines]
     return render(request, "scoring/traveller.html", _context(
         visitor, comparison, number=number, deck_number=deck, deck=found, lines=lines,
-        top=comparison.top(found) if found else None,
-        letters=comparison.letters, decks=comparison.decks_by_series()))
+        rows=rows, top=comparison.top(found) if found else None,
+        letters=letters, decks=comparison.decks_by_series()))
