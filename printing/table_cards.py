@@ -21,6 +21,7 @@ from tournament.sheets.loaders import TableInfo
 class CardPrint:
     info: TableInfo
     link: str
+    start_decks: tuple[int, ...] = ()  # comparative: the decks the table plays in round 1
 
 
 def _centred(text: str, width: float, size: float, *, bold: bool = False) -> Paragraph:
@@ -30,9 +31,11 @@ def _centred(text: str, width: float, size: float, *, bold: bool = False) -> Par
 
 def card_story(card: CardPrint, layout: Layout) -> list[Flowable]:
     info, width = card.info, layout.width
-    seats = Table([[_centred(f"Seat {p.position}", 90, 16),
-                    _centred(p.name, width - 100, 20, bold=True)] for p in info.players],
-                  colWidths=[90, width - 100], rowHeights=[34] * len(info.players))
+    label = 130 if info.decks else 90  # "Seat 1 · N" at a comparative table
+    seats = Table([[_centred(info.seat_words(p.position), label - 10, 16),
+                    _centred(p.name, width - label - 10, 20, bold=True)]
+                   for p in info.players],
+                  colWidths=[label, width - label - 10], rowHeights=[34] * len(info.players))
     seats.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
                                ("LINEBELOW", (0, 0), (-1, -1), 0.4, (0.6, 0.6, 0.6))]))
     qr = min(200, layout.height / 3.5)
@@ -47,6 +50,8 @@ def card_story(card: CardPrint, layout: Layout) -> list[Flowable]:
         _centred(str(info.table.number), width, 150, bold=True),
         Spacer(1, 60),
         seats,
+        *([Spacer(1, 10), _centred("Decks to start with: " + ", ".join(map(str, card.start_decks)),
+                                   width, 16, bold=True)] if card.start_decks else []),
         Spacer(1, 18),
         drawing,
         _centred("Scan to enter the deals of this table:", width, 10),

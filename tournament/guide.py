@@ -10,6 +10,7 @@ from django.db.models import F
 from django.db.models.functions import Coalesce
 from django.urls import reverse
 
+from tournament.comparative.services import deal_set_of
 from tournament.models import Series, SeriesStatus, Tournament
 from tournament.permissions import tournaments_of
 
@@ -76,11 +77,30 @@ def next_steps(tournament: Tournament, counts: dict, series: list[tuple[Series, 
         steps.append(Step(f"Series {s.number}: a correction is in progress.",
                           f"Score sheets of series {s.number}",
                           url("tournament:series_sheets", s.number)))
+    elif s.status == S.SEATED and deal_set_of(tournament) is not None:
+        steps += deck_steps(s, tables, url)
     else:
         steps.append(Step(f"Series {s.number} is seated at {tables} tables: the tables enter "
                           "their deals with their links.", f"Score sheets of series {s.number}",
                           url("tournament:series_sheets", s.number)))
     return steps
+
+
+def deck_steps(s: Series, tables: int, url) -> list[Step]:
+    """A comparative series seated, no deal played: the decks are prepared before play, in
+    the order the director works (README, "Running a comparative event", step 3)."""
+    n = s.number
+    return [
+        Step(f"Series {n} is seated at {tables} tables. Before play, prepare the decks: "
+             "1. deal every deck from its hand record;", f"Hand records of series {n}",
+             url("tournament:hands", n)),
+        Step("2. label the deck boxes with the table each deck starts at;",
+             "Deck labels (PDF)", url("printing:deck_labels_pdf", n), main=False),
+        Step("3. put up the movement chart: which decks each table plays in each round;",
+             "Movement chart", url("tournament:movement", n), main=False),
+        Step("4. lay the table cards out; the tables enter their deals with their links.",
+             f"Score sheets of series {n}", url("tournament:series_sheets", n), main=False),
+    ]
 
 
 RECENT_DAYS = 60  # the home page lists public tournaments that ended this recently

@@ -7,6 +7,7 @@ from django.shortcuts import get_object_or_404
 
 from printing import progress, score_sheets, table_cards
 from printing.views.common import batch, link, options, pdf
+from tournament.comparative.services import first_decks
 from tournament.models import Series, SheetStatus, Table
 from tournament.permissions import organizer_required, public_page, staff_required
 from tournament.sheets.confirmation import totals_hidden
@@ -55,7 +56,8 @@ def series_sheets_pdf(request, tournament, number):
 @organizer_required
 def table_cards_pdf(request, tournament, number):
     series, tables = _tables(tournament, number)
-    cards = (table_cards.CardPrint(table_info(t), link(request, t))
+    starts = first_decks(series)
+    cards = (table_cards.CardPrint(table_info(t), link(request, t), starts.get(t.number, ()))
              for t in tables.iterator(chunk_size=100))
     title = f"{tournament.name} · Series {series.number} · table cards"
     settings = options(request, tournament)

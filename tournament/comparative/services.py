@@ -196,6 +196,19 @@ def table_decks(series: Series, table: int) -> tuple[Deck, ...]:
     return ()
 
 
+def first_decks(series: Series) -> dict[int, tuple[int, ...]]:
+    """Table number -> the decks it plays in round 1 (for its table card); empty when the
+    tournament is not comparative or the room has no movement yet."""
+    deal_set = deal_set_of(series.tournament)
+    if deal_set is None:
+        return {}
+    try:
+        return {line.table: line.rounds[0] for line in room_movement(series, deal_set)
+                if line.rounds}
+    except ComparativeError:
+        return {}  # the movement page names the problem
+
+
 def deck_of_deal(series: Series, deal_set: DealSet, table: int, deal_number: int) -> int:
     """The deck a table plays as its ``deal_number``-th deal: round by round, in order."""
     for line in room_movement(series, deal_set):

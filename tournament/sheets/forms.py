@@ -95,7 +95,7 @@ class DealForm(forms.Form):
         self.fields["game"].choices = [(g.key, g.name) for g in games]
         dealer = info.dealer(number)
         sits_out = dealer if info.size == 4 else None
-        seat_choices = [(p.position, f"{p.position} {p.name}") for p in info.players]
+        seat_choices = [(p.position, info.seat_label(p.position)) for p in info.players]
         playing = [(s, label) for s, label in seat_choices if s != sits_out]
         self.fields["declarer"].choices = [("", "–")] + playing
         self.fields["loser"].choices = [("", "–")] + playing
@@ -216,7 +216,7 @@ class PenaltyForm(forms.Form):
 
     def __init__(self, info: TableInfo, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["seat"].choices = [(p.position, f"{p.position} {p.name}")
+        self.fields["seat"].choices = [(p.position, info.seat_label(p.position))
                                        for p in info.players]
         self.fields["reason"].choices = [
             (p.key, f"{p.text}" + (f" (−{p.points})" if p.points else ""))

@@ -69,6 +69,18 @@ class TableInfo:
         """The deck of deal ``number`` at a comparative table, else None."""
         return self.decks[number - 1] if 0 < number <= len(self.decks) else None
 
+    def seat_words(self, seat: int) -> str:
+        """"Seat 2"; at a comparative table "Seat 2 · E", the letter the decks' hands of
+        that seat are marked by."""
+        return f"Seat {seat} · {comparative.letter_of(seat)}" if self.decks else f"Seat {seat}"
+
+    def seat_label(self, seat: int | None) -> str:
+        """The seat and its player as choices and headings show them: "1 Anna Becker",
+        at a comparative table "Seat 1 · N Anna Becker"."""
+        if seat is None:
+            return ""
+        return f"{self.seat_words(seat) if self.decks else seat} {self.name(seat)}"
+
 
 def table_info(table: Table) -> TableInfo:
     tournament = table.series.tournament

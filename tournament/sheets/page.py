@@ -133,6 +133,16 @@ class SheetPage:
         return self.info.size == 4
 
     @property
+    def letters(self) -> bool:
+        """A comparative table: its seats are the letters the decks' hands are marked by."""
+        return bool(self.info.decks)
+
+    @property
+    def seats(self) -> list[tuple[object, str]]:
+        """(player, "Seat 1 · N") for the players' list of a comparative table."""
+        return [(p, self.info.seat_words(p.position)) for p in self.info.players]
+
+    @property
     def columns(self) -> list[tuple[int, str, str]]:
         """(seat, first name, full name) of the players, for the sheet's total columns."""
         return [(p.position, p.name.split(" ")[0], p.name) for p in self.info.players]
@@ -147,7 +157,7 @@ class SheetPage:
 
 
 def seat_label(info: TableInfo, seat: int | None) -> str:
-    return f"{seat} {info.name(seat)}" if seat else ""
+    return info.seat_label(seat)
 
 
 def default_scorekeeper(table: Table) -> str:

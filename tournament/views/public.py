@@ -7,6 +7,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.http import urlencode
 
 from engine import dealer_seat
+from tournament.comparative.services import deal_set_of
 from tournament.guide import counted_words
 from tournament.models import Series, Table
 from tournament.parsing import clean_text, page_number
@@ -31,6 +32,8 @@ def tournament_page(request, visitor):
         "tournament": visitor.tournament, "organizer": visitor.staff,
         "series_list": [s for s in every if visitor.sees_seating_of(s)],
         "counted": counted_words(counted, visitor.tournament.series_count),
+        "counted_numbers": counted,
+        "comparative": deal_set_of(visitor.tournament) is not None,
         "correcting": [s.number for s in every if s.is_correcting]})
 
 
