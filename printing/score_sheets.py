@@ -11,6 +11,7 @@ from fractions import Fraction
 from typing import IO
 from xml.sax.saxutils import escape
 
+from django.utils import timezone
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_RIGHT
 from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table, TableStyle
@@ -19,6 +20,8 @@ from engine import ScoringSystem, at_rate, settle
 from printing.base import FONT, FONT_BOLD, Layout, PageGroup, fit, render, style
 from printing.qr import QrCode
 from scoring.standings import GAME_BONUS, OPPONENT_BONUS
+from tournament.models import SheetStatus
+from tournament.models import Table as SheetTable
 from tournament.sheets.loaders import TableInfo
 from tournament.sheets.sheet import Sheet
 
@@ -28,8 +31,9 @@ PENALTY = colors.Color(1, 0.95, 0.85)
 SIZE = 7  # the rows' font size
 ROW = 9.8  # a deal row's height at most
 # The height of everything on a sheet but its deal rows: the head, the foot or settlement
-# block and the signatures. Rows shrink to leave it room, so 48 deals fit one page of Letter.
-REST = 250
+# block (a blank foot's boxes), who submitted and confirmed, and the signatures. Rows shrink
+# to leave it room, so 48 deals fit one page of Letter.
+REST = 280
 
 
 @dataclass(frozen=True)
@@ -276,10 +280,19 @@ def rate_text(rate: Fraction) -> str:
     return f"{amount} cent{'s' if rate > 1 else ''} a point"
 
 
-def _block(data: list[list], widths: list[float], last_bold: bool = False) -> Flowable:
-    table = Table(data, colWidths=widths)
+BOX = 15  # a blank foot's box: room for a handwritten number
+
+
+def _block(data: list[list], widths: list[float], last_bold: bool = False,
+           boxes: bool = False) -> Flowable:
+    """``boxes``: a blank sheet's foot, a box for every number the table writes in."""
+    heights = [None] + [BOX] * (len(data) - 1) if boxes else None
+    table = Table(data, colWidths=widths, rowHeights=heights)
     commands = [("LINEBELOW", (0, 0), (-1, 0), 0.6, colors.black),
                 ("TOPPADDING", (0, 0), (-1, -1), 0.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 1)]
+    if boxes:
+        commands += [("GRID", (1, 1), (-1, -1), 0.5, colors.grey),
+                     ("VALIGN", (0, 1), (-1, -1), "MIDDLE")]
     if last_bold:
         commands.append(("LINEABOVE", (0, -1), (-1, -1), 0.8, colors.black))
     table.setStyle(TableStyle(commands))
@@ -362,7 +375,26 @@ def _foot(item: SheetPrint, layout: Layout) -> Flowable:
             counts = (result.won, result.lost, result.others_lost)[i - 1]
             text = f"{text}  ({', '.join(str(c) for c in counts)} games)"
         data.append([_p(text, label, 8, bold=bold), *cells])
-    return _block(data, widths, last_bold=True)
+    return _block(data, widths, last_bold=True, boxes=result is None)
+
+
+def _when(moment: datetime.datetime | None) -> str:
+    return f"{timezone.localtime(moment):%Y-%m-%d %H:%M}" if moment else ""
+
+
+def answered(table: SheetTable) -> str:
+    """Who answers for a filled sheet: "Submitted by … · confirmed by …", with the times."""
+    if not table.submitted_by:
+        return ("Not submitted yet: the scorekeeper submits the complete sheet, another player "
+                "of the table confirms it.")
+    submitted = _when(table.submitted_at)
+    words = f"Submitted by {table.submitted_by}" + (f" ({submitted})" if submitted else "")
+    if table.sheet_status != SheetStatus.CONFIRMED or not table.confirmed_by:
+        return words + " · not confirmed yet"
+    notes = [note for note in ("organizer override" if table.confirmation_override else "",
+                               _when(table.confirmed_at)) if note]
+    return (words + f" · confirmed by {table.confirmed_by}"
+            + (f" ({', '.join(notes)})" if notes else ""))
 
 
 def _signatures(item: SheetPrint, layout: Layout) -> Flowable:
@@ -389,8 +421,10 @@ def sheet_story(item: SheetPrint, layout: Layout, *, blank: bool = False) -> lis
         story.append(_foot(shown, layout))
     else:
         story.append(_settlement(shown, layout, info.tournament.cents_per_point))
-    if blank:
-        story += [_p("Signatures", layout.width, 8, bold=True), _signatures(item, layout)]
+    story.append(Spacer(1, 10))
+    if filled:  # who answers for the sheet, above the players' signatures
+        story += [_p(answered(info.table), layout.width, 8), Spacer(1, 6)]
+    story += [_p("Signatures", layout.width, 8, bold=True), _signatures(item, layout)]
     return story
 
 
