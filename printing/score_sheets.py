@@ -94,8 +94,8 @@ def _head(item: SheetPrint, layout: Layout, blank: bool) -> Flowable:
         Spacer(1, 2),
     ]
     for player in info.players:
-        lines.append(_p(f"Seat {player.position}:  {player.name}  (no. {player.number})",
-                        left, 9))
+        lines.append(_p(f"{info.seat_words(player.position)}:  {player.name}  "
+                        f"(no. {player.number})", left, 9))
     if item.link is None:
         lines += [Spacer(1, 2), _p(item.note, left, 7)]
     else:

@@ -79,6 +79,20 @@ def test_the_table_card_has_the_letters_and_the_decks_the_table_starts_with(
         assert f"Decks to start with: {first}" in text, text
 
 
+def test_the_printed_sheet_names_the_seats_by_letter_and_each_deals_deck(
+        organizer_client, evening):
+    tournament, series, _ = evening
+    table = series.tables.get(number=2)
+    info = table_info(table)
+    response = organizer_client.get(reverse("printing:sheet_pdf",
+                                            args=[tournament.slug, 1, table.number]))
+    assert response.status_code == 200
+    (text,) = _pdf_text(response)
+    for player, letter in zip(info.players, "NESW", strict=True):
+        assert f"Seat {player.position} · {letter}: {player.name}" in text
+    assert f"{info.name(info.dealer(1))} · deck {info.deck(1).number}" in text
+
+
 def _next(organizer_client, tournament) -> str:
     page = organizer_client.get(reverse("tournament:dashboard", args=[tournament.slug]))
     return page.content.decode().split('aria-label="Next"')[1].split("</section>")[0]
