@@ -19,6 +19,15 @@ class SettingsForm(forms.ModelForm):
         model = ScoringSettings
         formfield_callback = bounded_formfield
         fields = ["count_unconfirmed", "one_prize_per_player", "club_best"]
+        labels = {"club_best": "Clubs count their best"}
+
+    def clean_club_best(self) -> int | None:
+        best = self.cleaned_data.get("club_best")
+        if best is not None and best < 1:
+            raise forms.ValidationError(
+                "Clubs count their best: at least 1 player; leave it empty to count every "
+                "player.")
+        return best
 
 
 class LotForm(forms.Form):

@@ -96,9 +96,10 @@ def club_page(visitor: Visitor) -> GroupPage:
     names = dict(Club.objects.values_list("id", "name"))
     rows = [{"place": f"{c.rank}=" if c.tied else str(c.rank), "rank": c.rank,
              "name": names.get(c.club, "?"), "score": c.score, "counted": len(c.counted),
-             "members": ", ".join(comp.player(e).name for e in c.counted)}
+             "members": ", ".join(comp.player(e).name for e in c.counted),
+             "names": [comp.player(e).name for e in c.counted]}
             for c in services.clubs(comp)]
-    best = services.scoring_settings(visitor.tournament).club_best
+    best = services.club_best(visitor.tournament)
     return GroupPage(
         comp, "Clubs", f"The sum of each club's {'best ' + str(best) if best else 'players'}' "
         "scores; only players who played count.", rows,
@@ -110,7 +111,8 @@ def team_page(visitor: Visitor) -> GroupPage:
     ranked, members = services.teams(comp)
     rows = [{"place": f"{t.rank}=" if t.tied else str(t.rank), "rank": t.rank,
              "name": t.team, "score": t.score, "counted": len(members.get(t.team, [])),
-             "members": ", ".join(comp.player(e).name for e in members.get(t.team, []))}
+             "members": ", ".join(comp.player(e).name for e in members.get(t.team, [])),
+             "names": [comp.player(e).name for e in members.get(t.team, [])]}
             for t in ranked]
     return GroupPage(comp, "Teams",
                      "Registered tandems and teams: the sum of their players' scores.", rows, [])

@@ -229,8 +229,14 @@ def player_results(comp: Computation, entry: int) -> Results:
                         released_only=comp.released_only, entry=entry)
 
 
+def club_best(tournament: Tournament) -> int | None:
+    """How many of each club's players count (None: all). A 0 kept from before the form
+    refused it counts all, as an empty field does."""
+    return scoring_settings(tournament).club_best or None
+
+
 def clubs(comp: Computation) -> list[ClubStanding]:
-    best = scoring_settings(comp.tournament).club_best
+    best = club_best(comp.tournament)
     club_of = {e: p.club_id for e, p in comp.players.items()}
     return club_standings(comp.standings, club_of, best=best)
 
