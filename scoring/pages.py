@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from django.http import Http404
 
 from scoring import services
-from scoring.prizes import PrizeResult
+from scoring.prizes import PrizeKind, PrizeResult
 from tournament.models import Club
 from tournament.permissions import Visitor
 
@@ -123,21 +123,34 @@ class PrizePage:
     comp: services.Computation
     # each prize with its winner (none while tied) and the players tied for it
     prizes: list[tuple[PrizeResult, list[services.PlayerInfo], list[services.PlayerInfo]]]
-    custom: bool  # the tournament has prizes of its own after the League's seven
+    custom: bool  # the tournament has prizes of its own after the schedule's
     absent: list[services.PlayerInfo]
+    places: bool = False  # places by Seeger-Fabian score
+    league: bool = True  # the League Prize Schedule
 
     @property
     def lead(self) -> str:
-        return ("The National League Prize Schedule (League Points and Games over the whole "
-                "tournament)" + (" and the tournament's own prizes" if self.custom else "") + ".")
+        parts = []
+        if self.places:
+            parts.append("The places by Seeger-Fabian score over the whole tournament")
+        if self.league:
+            parts.append(("the" if parts else "The") + " National League Prize Schedule "
+                         "(League Points and Games over the whole tournament)")
+        if self.custom:
+            parts.append("the tournament's own prizes" if parts else
+                         "The tournament's own prizes")
+        return (", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1
+                else "".join(parts)) + "."
 
 
 def prize_page(visitor: Visitor) -> PrizePage:
     comp = services.results_for(visitor)
     prizes = [(p, [comp.player(e) for e in p.winners],
                [comp.player(e) for e in p.candidates]) for p in services.prizes(comp)]
+    kinds = {spec.kind for spec in services.prize_schedule(visitor.tournament)}
     return PrizePage(comp, prizes, visitor.tournament.custom_prizes.exists(),
-                     comp.absent_players())
+                     comp.absent_players(), places=PrizeKind.PLACE in kinds,
+                     league=bool(kinds - {PrizeKind.PLACE}))
 
 
 def comparison(visitor: Visitor, number: int | None = None) -> services.Comparison:

@@ -1,5 +1,5 @@
-"""The League Prize Schedule (docs/rules.md §11, seed 000 L4978) and custom prizes of the
-same kinds.
+"""The prize list: the League Prize Schedule (docs/rules.md §11, seed 000 L4978) under League
+scoring, the places by score under Seeger-Fabian, and custom prizes of the same kinds.
 
 Every prize ranks candidates by a key (higher is better) built from the prize's tie-breaks in
 order; a tie that survives the whole key is returned as a tie for the organizer's lot.
@@ -12,7 +12,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass, replace
 
-from engine import GameKey, Suit, get_rule_set
+from engine import GameKey, RuleSet, ScoringSystem, Suit, get_rule_set
 from engine import game_name as engine_game_name
 from scoring.standings import DealResult, Standing
 
@@ -36,6 +36,7 @@ class PrizeKind(enum.Enum):
     TOURNE_AGAINST = "tourne_against"  # as SOLO_AGAINST, for Tournés
     COUNT_WON = "count_won"  # most games won among `games`; tie: most Points
     LOWEST_POINTS = "lowest_points"  # the booby prize; tie: fewer Games
+    PLACE = "place"  # a place by Seeger-Fabian score; tie: more games won, fewer lost
 
     @property
     def label(self) -> str:
@@ -51,6 +52,7 @@ _KIND_LABELS = {
     PrizeKind.TOURNE_AGAINST: "Tourné won against the most matadors",
     PrizeKind.COUNT_WON: "Most games of a kind won",
     PrizeKind.LOWEST_POINTS: "Lowest Points (booby prize)",
+    PrizeKind.PLACE: "Place by Seeger-Fabian score",
 }
 
 
@@ -61,7 +63,9 @@ class PrizeSpec:
     kind: PrizeKind
     place: int = 1  # 2 for "second most ...", counted in the prize's own ranking
     games: frozenset[str] = frozenset()  # COUNT_WON: the game keys that count
-    label: str = "games"  # COUNT_WON: what the reason calls them ("Grands")
+    # COUNT_WON: what the reason calls them ("Grands"); SOLO_AGAINST, TOURNE_AGAINST: the
+    # rule set's name of the games ("Solo", "Suit game or Grand")
+    label: str = "games"
 
 
 @dataclass(frozen=True)
@@ -83,12 +87,58 @@ class PrizeResult:
 LEAGUE_SCHEDULE: tuple[PrizeSpec, ...] = (
     PrizeSpec(1, "Most Games", PrizeKind.MOST_GAMES),
     PrizeSpec(2, "Most Points", PrizeKind.MOST_POINTS),
-    PrizeSpec(3, "Solo won against the most matadors", PrizeKind.SOLO_AGAINST),
+    PrizeSpec(3, "Solo won against the most matadors", PrizeKind.SOLO_AGAINST, label="Solo"),
     PrizeSpec(4, "Second most Games", PrizeKind.MOST_GAMES, place=2),
     PrizeSpec(5, "Second most Points", PrizeKind.MOST_POINTS, place=2),
     PrizeSpec(6, "Highest game won", PrizeKind.HIGHEST_GAME),
-    PrizeSpec(7, "Tourné won against the most matadors", PrizeKind.TOURNE_AGAINST),
+    PrizeSpec(7, "Tourné won against the most matadors", PrizeKind.TOURNE_AGAINST,
+              label="Tourné"),
 )
+
+
+def against_games(kind: PrizeKind, rules: RuleSet) -> str:
+    """What ``rules`` calls the games a prize "won against the most matadors" is for: "Solo",
+    "Tourné", "Suit game or Grand" (ISkO, which has no Solo); "" when it has none of them."""
+    if kind is PrizeKind.SOLO_AGAINST:
+        keys: tuple[str, ...] = (GameKey.SOLO,) if rules.game(GameKey.SOLO) else (
+            GameKey.SUIT, GameKey.GRAND)
+    else:
+        keys = (GameKey.TOURNE, GameKey.GRAND_TOURNE)
+        keys = keys[:1] if rules.game(GameKey.TOURNE) else keys[1:]
+    names = [game.name for game in (rules.game(k) for k in keys) if game is not None]
+    return " or ".join(names)
+
+
+def league_schedule(rules: RuleSet, first: int = 1) -> tuple[PrizeSpec, ...]:
+    """The League Prize Schedule in the names of ``rules``, numbered from ``first``: a prize
+    for games the rule set does not have (a Tourné under ISkO) is left out."""
+    specs: list[PrizeSpec] = []
+    for spec in LEAGUE_SCHEDULE:
+        if spec.kind in (PrizeKind.SOLO_AGAINST, PrizeKind.TOURNE_AGAINST):
+            games = against_games(spec.kind, rules)
+            if not games:
+                continue
+            spec = replace(spec, title=f"{games} won against the most matadors", label=games)
+        specs.append(replace(spec, number=first + len(specs)))
+    return tuple(specs)
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th, 11th, 21st."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def schedule(system: ScoringSystem, rules: RuleSet, places: int = 3,
+             with_league: bool = False) -> tuple[PrizeSpec, ...]:
+    """The prizes a tournament gives before its own: under League scoring the League Prize
+    Schedule; under Seeger-Fabian the first ``places`` places by score, then the League's
+    schedule only when switched on (``with_league``)."""
+    if system is ScoringSystem.LEAGUE:
+        return league_schedule(rules)
+    specs = tuple(PrizeSpec(n, f"{ordinal(n)} place", PrizeKind.PLACE, place=n)
+                  for n in range(1, places + 1))
+    return specs + (league_schedule(rules, places + 1) if with_league else ())
 
 
 @dataclass(frozen=True)
@@ -235,11 +285,23 @@ def _count_candidates(
     ]
 
 
+def _place_candidates(ranking: Sequence[Standing]) -> list[_Candidate]:
+    """A place by Seeger-Fabian score: score, then more games won, then fewer lost."""
+    return [
+        _Candidate(s.entry, (s.score, s.won, -s.lost),
+                   f"Seeger-Fabian score {s.score:,} (won {s.won}, lost {s.lost})")
+        for s in ranking
+    ]
+
+
 def _candidates(
-    spec: PrizeSpec, standings: Sequence[Standing], facts: PrizeDeals
+    spec: PrizeSpec, standings: Sequence[Standing], facts: PrizeDeals,
+    ranking: Sequence[Standing] = (),
 ) -> tuple[list[_Candidate], str]:
     """Everybody in line for the prize, and what to say when nobody is."""
     by_entry = {s.entry: s for s in standings}
+    if spec.kind is PrizeKind.PLACE:
+        return _place_candidates(ranking), "No players in the standings"
     if spec.kind is PrizeKind.MOST_GAMES:
         return [
             _Candidate(s.entry, (s.games, s.points), f"{_games_text(s)}, {s.points:,} Points")
@@ -258,12 +320,12 @@ def _candidates(
     if spec.kind is PrizeKind.SOLO_AGAINST:
         return (
             _against_candidates(facts.games, SOLO_SUIT_GAMES, SOLO_GRAND_GAMES),
-            "No Solo was won against matadors",
+            f"No {spec.label} was won against matadors",
         )
     if spec.kind is PrizeKind.TOURNE_AGAINST:
         return (
             _against_candidates(facts.games, TOURNE_SUIT_GAMES, TOURNE_GRAND_GAMES),
-            "No Tourné was won against matadors",
+            f"No {spec.label} was won against matadors",
         )
     if spec.kind is PrizeKind.HIGHEST_GAME:
         return _highest_candidates(facts.games, by_entry), "No game was won"
@@ -327,10 +389,13 @@ def award_prizes(
     deals: Iterable[DealResult],
     one_prize_per_player: bool = True,
     lots: Mapping[int, int] | None = None,
+    ranking: Sequence[Standing] = (),
 ) -> list[PrizeResult]:
     """Award the prizes in schedule (number) order from the League standings of the whole
-    tournament and its deals. `lots` maps a prize number to the entry its lot chose."""
-    return award(specs, standings, prize_deals(specs, deals), one_prize_per_player, lots)
+    tournament and its deals. `lots` maps a prize number to the entry its lot chose;
+    `ranking` is the Seeger-Fabian standings the places are given by."""
+    return award(specs, standings, prize_deals(specs, deals), one_prize_per_player, lots,
+                 ranking)
 
 
 def award(
@@ -339,6 +404,7 @@ def award(
     facts: PrizeDeals,
     one_prize_per_player: bool = True,
     lots: Mapping[int, int] | None = None,
+    ranking: Sequence[Standing] = (),
 ) -> list[PrizeResult]:
     """``award_prizes`` from what the prizes read of the deals (``PrizeDeals``)."""
     lots = lots or {}
@@ -349,17 +415,17 @@ def award(
     pending_rankings: set[tuple[PrizeKind, frozenset[str]]] = set()
     results = []
     for spec in sorted(specs, key=lambda s: s.number):
-        ranking = _ranking_id(spec)
-        earlier = by_ranking.setdefault(ranking, set())
+        ranking_id = _ranking_id(spec)
+        earlier = by_ranking.setdefault(ranking_id, set())
         # Whoever took an earlier place of this ranking keeps it. On: any other prize holder
         # is passed over too. Off: the place is literal.
         passed_over = holders if one_prize_per_player else frozenset()
-        provisional = pending_any if one_prize_per_player else ranking in pending_rankings
+        provisional = pending_any if one_prize_per_player else ranking_id in pending_rankings
         result = _award(spec, standings, facts, earlier, passed_over, lots.get(spec.number),
-                        provisional)
+                        provisional, ranking)
         if result.tie:
             pending_any = True
-            pending_rankings.add(ranking)
+            pending_rankings.add(ranking_id)
         elif not result.unawarded:
             holders.update(result.winners)
             earlier.update(result.winners)
@@ -375,8 +441,9 @@ def _award(
     passed_over: Set[int],
     lot: int | None,
     provisional: bool,
+    ranking: Sequence[Standing] = (),
 ) -> PrizeResult:
-    candidates, nobody = _candidates(spec, standings, facts)
+    candidates, nobody = _candidates(spec, standings, facts, ranking)
     group = _select(candidates, spec.place, placed, passed_over) if candidates else None
     if group is None:
         if candidates and len(candidates) >= spec.place:
