@@ -91,7 +91,7 @@ def _did_not_play(absent: Sequence[PlayerInfo]) -> list[Flowable]:
     if not absent:
         return []
     return [Spacer(1, 6),
-            _text("Did not play: " + ", ".join(p.name for p in absent) + ".", 8)]
+            _text("Did not play: " + ", ".join(p.label for p in absent) + ".", 8)]
 
 
 @functools.lru_cache(maxsize=4096)  # a club's name comes back on every one of its players
@@ -158,7 +158,7 @@ def standings_story(page: StandingsPage, release: Release, layout: Layout) -> li
         return [*story, _text("No results yet."), *_did_not_play(page.absent)]
     data: list[list[str]] = [columns.titles]
     for r in page.rows:
-        row = [r["place"], str(r["number"]), columns.cell(2, r["sort_name"]),
+        row = [r["place"], str(r["number"]), columns.cell(2, r.get("sort_label") or r["sort_name"]),
                columns.cell(3, r["club"]), number(r["points"]), str(r["won"]), str(r["lost"]),
                signed(r["games"])]
         if seeger_fabian:

@@ -75,7 +75,8 @@ def standings_page(visitor: Visitor, number: int | None = None,
             continue
         rows.append({"place": s.place, "rank": s.rank, "tied": s.tied,
                      "number": player.number, "name": player.name,
-                     "sort_name": player.sort_name, "club": player.club, "points": s.points,
+                     "sort_name": player.sort_name, "sort_label": player.sort_label,
+                     "club": player.club, "points": s.points,
                      "won": s.won, "lost": s.lost, "games": s.games, "score": s.score})
     return StandingsPage(comp, rows, club_filter, comp.absent_players(club_filter))
 
@@ -96,8 +97,8 @@ def club_page(visitor: Visitor) -> GroupPage:
     names = dict(Club.objects.values_list("id", "name"))
     rows = [{"place": f"{c.rank}=" if c.tied else str(c.rank), "rank": c.rank,
              "name": names.get(c.club, "?"), "score": c.score, "counted": len(c.counted),
-             "members": ", ".join(comp.player(e).name for e in c.counted),
-             "names": [comp.player(e).name for e in c.counted]}
+             "members": ", ".join(comp.player(e).label for e in c.counted),
+             "names": [comp.player(e).label for e in c.counted]}
             for c in services.clubs(comp)]
     best = services.club_best(visitor.tournament)
     return GroupPage(
@@ -111,8 +112,8 @@ def team_page(visitor: Visitor) -> GroupPage:
     ranked, members = services.teams(comp)
     rows = [{"place": f"{t.rank}=" if t.tied else str(t.rank), "rank": t.rank,
              "name": t.team, "score": t.score, "counted": len(members.get(t.team, [])),
-             "members": ", ".join(comp.player(e).name for e in members.get(t.team, [])),
-             "names": [comp.player(e).name for e in members.get(t.team, [])]}
+             "members": ", ".join(comp.player(e).label for e in members.get(t.team, [])),
+             "names": [comp.player(e).label for e in members.get(t.team, [])]}
             for t in ranked]
     return GroupPage(comp, "Teams",
                      "Registered tandems and teams: the sum of their players' scores.", rows, [])

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import threading
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -75,6 +75,18 @@ class PlayerInfo:
     sort_name: str
     club_id: int | None
     club: str
+    namesake: bool = False  # another entry of the tournament has the same name
+
+    @property
+    def label(self) -> str:
+        """The name as the result pages show it: "Jürgen Müller (no. 12)" where another
+        entry shares the name, on every width, page and PDF."""
+        return f"{self.name} (no. {self.number})" if self.namesake else self.name
+
+    @property
+    def sort_label(self) -> str:
+        """ "Müller, Jürgen (no. 12)", as ``label``."""
+        return f"{self.sort_name} (no. {self.number})" if self.namesake else self.sort_name
 
 
 @dataclass(frozen=True)
@@ -137,10 +149,12 @@ def scoring_settings(tournament: Tournament) -> ScoringSettings:
 
 
 def players_of(tournament: Tournament) -> dict[int, PlayerInfo]:
-    rows = Entry.objects.filter(tournament=tournament).values_list(
-        "id", "number", "first_name", "last_name", "club_id", "club__name")
-    return {e: PlayerInfo(e, n, f"{f} {last}", f"{last}, {f}", c, club or "")
-            for e, n, f, last, c, club in rows}
+    rows = list(Entry.objects.filter(tournament=tournament).values_list(
+        "id", "number", "first_name", "last_name", "club_id", "club__name", "name_key"))
+    # namesakes by the search key: "Müller" and "Mueller" are told apart by number too
+    keys = Counter(row[-1] for row in rows)
+    return {e: PlayerInfo(e, n, f"{f} {last}", f"{last}, {f}", c, club or "", keys[key] > 1)
+            for e, n, f, last, c, club, key in rows}
 
 
 def results_for(visitor: Visitor, series: int | None = None) -> Computation:
