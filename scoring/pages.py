@@ -7,7 +7,7 @@ Which series count is the visitor's (``results_for``); nothing here decides a re
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.http import Http404
 
@@ -144,9 +144,19 @@ class PrizePage:
                 else "".join(parts)) + "."
 
 
+def with_higher(prize: PrizeResult, comp: services.Computation) -> PrizeResult:
+    """The reason, and why a better player did not take the prize: "…, 1,260 Points (higher:
+    Lena Bäcker 216, holds prize 2)"."""
+    if not prize.higher:
+        return prize
+    higher = "; ".join(f"{comp.player(entry).label} {figure}, holds prize {number}"
+                       for entry, figure, number in prize.higher)
+    return replace(prize, reason=f"{prize.reason} (higher: {higher})")
+
+
 def prize_page(visitor: Visitor) -> PrizePage:
     comp = services.results_for(visitor)
-    prizes = [(p, [comp.player(e) for e in p.winners],
+    prizes = [(with_higher(p, comp), [comp.player(e) for e in p.winners],
                [comp.player(e) for e in p.candidates]) for p in services.prizes(comp)]
     kinds = {spec.kind for spec in services.prize_schedule(visitor.tournament)}
     return PrizePage(comp, prizes, visitor.tournament.custom_prizes.exists(),

@@ -82,6 +82,9 @@ class PrizeResult:
     # An earlier prize is still a tie, so with one prize per player this award may change once
     # that lot is drawn.
     provisional: bool = False
+    # Players ranked above the winner who were passed over because they hold an earlier prize:
+    # (entry, what he is ranked by, the number of the prize he holds), best first.
+    higher: tuple[tuple[int, str, int], ...] = ()
 
 
 LEAGUE_SCHEDULE: tuple[PrizeSpec, ...] = (
@@ -175,6 +178,7 @@ class _Candidate:
     entry: int
     key: tuple[int, ...]
     reason: str
+    figure: str = ""  # what he is ranked by, in short ("216", "Grand without 3")
 
 
 _SUIT_KEYS = frozenset(s.key for s in Suit)
@@ -205,6 +209,17 @@ def describe_game(deal: DealResult) -> str:
     if deal.card_points is not None:
         parts.append(f"{deal.card_points} card points")
     return f"{', '.join(parts)} ({deal.reference})"
+
+
+def counted(n: int, plural: str) -> str:
+    """ "1 Grand", "2 Grands": a name given in the plural ("Grands", "Grand or Grand Ouvert
+    games") loses its "s" for one."""
+    return f"{n} {plural[:-1] if n == 1 and plural.endswith('s') else plural}"
+
+
+def points(n: int) -> str:
+    """ "1,260 Points", "1 Point", "−1 Point"."""
+    return f"{n:,} Point" + ("" if abs(n) == 1 else "s")
 
 
 def _games_text(s: Standing) -> str:
@@ -252,7 +267,7 @@ def _against_candidates(
             card_points = deal.card_points if deal.card_points is not None else -1
             scored.append((deal, (-deal.matadors, kind, deal.value, card_points)))
     return [
-        _Candidate(entry, key, describe_game(deal))
+        _Candidate(entry, key, describe_game(deal), game_name(deal))
         for entry, (deal, key) in _best_per_player(scored).items()
     ]
 
@@ -266,7 +281,8 @@ def _highest_candidates(
         _Candidate(
             entry,
             (deal.value, by_entry[entry].points),
-            f"{describe_game(deal)}, {by_entry[entry].points:,} Points",
+            f"{describe_game(deal)}, {points(by_entry[entry].points)}",
+            f"{deal.value:,}",
         )
         for entry, (deal, _) in best.items()
     ]
@@ -279,7 +295,8 @@ def _count_candidates(
         _Candidate(
             entry,
             (n, by_entry[entry].points),
-            f"{n} {spec.label} won, {by_entry[entry].points:,} Points",
+            f"{counted(n, spec.label)} won, {points(by_entry[entry].points)}",
+            counted(n, spec.label),
         )
         for entry, n in counts.items()
     ]
@@ -289,7 +306,8 @@ def _place_candidates(ranking: Sequence[Standing]) -> list[_Candidate]:
     """A place by Seeger-Fabian score: score, then more games won, then fewer lost."""
     return [
         _Candidate(s.entry, (s.score, s.won, -s.lost),
-                   f"Seeger-Fabian score {s.score:,} (won {s.won}, lost {s.lost})")
+                   f"Seeger-Fabian score {s.score:,} (won {s.won}, lost {s.lost})",
+                   f"score {s.score:,}")
         for s in ranking
     ]
 
@@ -304,17 +322,20 @@ def _candidates(
         return _place_candidates(ranking), "No players in the standings"
     if spec.kind is PrizeKind.MOST_GAMES:
         return [
-            _Candidate(s.entry, (s.games, s.points), f"{_games_text(s)}, {s.points:,} Points")
+            _Candidate(s.entry, (s.games, s.points), f"{_games_text(s)}, {points(s.points)}",
+                       f"Games {s.games:+d}")
             for s in standings
         ], "No players in the standings"
     if spec.kind is PrizeKind.MOST_POINTS:
         return [
-            _Candidate(s.entry, (s.points, s.games), f"{s.points:,} Points, net Games {s.games}")
+            _Candidate(s.entry, (s.points, s.games), f"{points(s.points)}, net Games {s.games}",
+                       points(s.points))
             for s in standings
         ], "No players in the standings"
     if spec.kind is PrizeKind.LOWEST_POINTS:
         return [
-            _Candidate(s.entry, (-s.points, -s.games), f"{s.points:,} Points, net Games {s.games}")
+            _Candidate(s.entry, (-s.points, -s.games),
+                       f"{points(s.points)}, net Games {s.games}", points(s.points))
             for s in standings
         ], "No players in the standings"
     if spec.kind is PrizeKind.SOLO_AGAINST:
@@ -409,7 +430,7 @@ def award(
     """``award_prizes`` from what the prizes read of the deals (``PrizeDeals``)."""
     lots = lots or {}
     _check(specs, standings, facts)
-    holders: set[int] = set()  # everybody holding a prize so far
+    holders: dict[int, int] = {}  # everybody holding a prize so far: the prize's number
     by_ranking: dict[tuple[PrizeKind, frozenset[str]], set[int]] = {}
     pending_any = False  # an earlier prize is an unsettled tie
     pending_rankings: set[tuple[PrizeKind, frozenset[str]]] = set()
@@ -419,18 +440,31 @@ def award(
         earlier = by_ranking.setdefault(ranking_id, set())
         # Whoever took an earlier place of this ranking keeps it. On: any other prize holder
         # is passed over too. Off: the place is literal.
-        passed_over = holders if one_prize_per_player else frozenset()
+        passed_over = holders.keys() if one_prize_per_player else frozenset()
         provisional = pending_any if one_prize_per_player else ranking_id in pending_rankings
         result = _award(spec, standings, facts, earlier, passed_over, lots.get(spec.number),
-                        provisional, ranking)
+                        provisional, ranking, holders if one_prize_per_player else {})
         if result.tie:
             pending_any = True
             pending_rankings.add(ranking_id)
         elif not result.unawarded:
-            holders.update(result.winners)
+            holders.update(dict.fromkeys(result.winners, spec.number))
             earlier.update(result.winners)
         results.append(result)
     return results
+
+
+def _higher(candidates: Sequence[_Candidate], group: Sequence[_Candidate], placed: Set[int],
+            holders: Mapping[int, int]) -> tuple[tuple[int, str, int], ...]:
+    """The players ranked above the prize's winner (or its tie) who were passed over because
+    they hold another prize, best first; those who took an earlier place of this ranking
+    are no news."""
+    floor = group[0].key
+    above = [c for c in candidates
+             if c.key > floor and c.entry in holders and c.entry not in placed]
+    above.sort(key=lambda c: c.entry)
+    above.sort(key=lambda c: c.key, reverse=True)
+    return tuple((c.entry, c.figure, holders[c.entry]) for c in above)
 
 
 def _award(
@@ -442,6 +476,7 @@ def _award(
     lot: int | None,
     provisional: bool,
     ranking: Sequence[Standing] = (),
+    holders: Mapping[int, int] | None = None,
 ) -> PrizeResult:
     candidates, nobody = _candidates(spec, standings, facts, ranking)
     group = _select(candidates, spec.place, placed, passed_over) if candidates else None
@@ -459,6 +494,7 @@ def _award(
     result = PrizeResult(
         spec.number, spec.title, entries, reasons[0], tie=False, by_lot=False, unawarded=False,
         candidates=entries, reasons=reasons, provisional=provisional,
+        higher=_higher(candidates, group, placed, holders or {}),
     )
     if len(group) == 1:
         return result
