@@ -118,6 +118,25 @@ def card_points(cards: Iterable[Card]) -> int:
     return sum(card.points for card in cards)
 
 
+def _point_totals() -> tuple[frozenset[int], ...]:
+    """For 0 to 32 cards, every total of card points that many cards of the deck can hold."""
+    totals: list[set[int]] = [{0}] + [set() for _ in DECK]
+    for card in DECK:
+        for count in range(len(DECK), 0, -1):  # downwards: each card is taken at most once
+            totals[count] |= {t + card.points for t in totals[count - 1]}
+    return tuple(frozenset(t) for t in totals)
+
+
+_POINT_TOTALS = _point_totals()
+
+
+def point_totals(count: int) -> frozenset[int]:
+    """Every total of card points that ``count`` cards (0 to 32) can hold: 5 cards hold 0 to
+    54 but never 1, 49 or 50, since no card is worth 1 point and the four Aces and a Ten are the
+    most."""
+    return _POINT_TOTALS[count]
+
+
 @dataclass(frozen=True)
 class DealtCards:
     """The cards as dealt: ten for each of the three active seats, and the Skat.

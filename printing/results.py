@@ -91,7 +91,7 @@ def _did_not_play(absent: Sequence[PlayerInfo]) -> list[Flowable]:
     if not absent:
         return []
     return [Spacer(1, 6),
-            _text("Did not play: " + ", ".join(p.name for p in absent) + ".", 8)]
+            _text("Did not play: " + ", ".join(p.label for p in absent) + ".", 8)]
 
 
 @functools.lru_cache(maxsize=4096)  # a club's name comes back on every one of its players
@@ -158,7 +158,7 @@ def standings_story(page: StandingsPage, release: Release, layout: Layout) -> li
         return [*story, _text("No results yet."), *_did_not_play(page.absent)]
     data: list[list[str]] = [columns.titles]
     for r in page.rows:
-        row = [r["place"], str(r["number"]), columns.cell(2, r["sort_name"]),
+        row = [r["place"], str(r["number"]), columns.cell(2, r.get("sort_label") or r["sort_name"]),
                columns.cell(3, r["club"]), number(r["points"]), str(r["won"]), str(r["lost"]),
                signed(r["games"])]
         if seeger_fabian:
@@ -167,6 +167,26 @@ def standings_story(page: StandingsPage, release: Release, layout: Layout) -> li
     table = Table(data, colWidths=columns.widths, rowHeights=ROW, repeatRows=1)
     table.setStyle(TableStyle(columns.style(len(data))))
     return [*story, table, *_did_not_play(page.absent)]
+
+
+# A club's players run over as many rows as they need, each at most this long, so that a
+# club of thousands breaks across pages between rows (one cell taller than a page cannot).
+MEMBERS_PER_ROW = 600  # characters: about a dozen lines of the column
+
+
+def member_lines(names: Sequence[str], most: int = MEMBERS_PER_ROW) -> list[str]:
+    """``names`` joined by commas into pieces of at most ``most`` characters (a longer name
+    stands alone), every piece but the last ending with a comma."""
+    pieces: list[list[str]] = [[]]
+    length = 0
+    for name in names:
+        if pieces[-1] and length + len(name) + 2 > most:
+            pieces.append([])
+            length = 0
+        pieces[-1].append(name)
+        length += len(name) + 2
+    lines = [", ".join(piece) for piece in pieces]
+    return [line + ("," if i < len(lines) - 1 else "") for i, line in enumerate(lines)]
 
 
 def groups_story(page: GroupPage, release: Release, layout: Layout) -> list[Flowable]:
@@ -178,16 +198,25 @@ def groups_story(page: GroupPage, release: Release, layout: Layout) -> list[Flow
         return [*story, _text("Nothing to rank yet."), *_did_not_play(page.absent)]
     members = style(SIZE, leading=SIZE * 1.25)
     data: list[list] = [columns.titles]
-    for r in page.rows:
+    stripes: list[tuple] = []
+    for i, r in enumerate(page.rows):
+        first = len(data)
+        lines = member_lines(r.get("names") or [r["members"]])
         data.append([r["place"], Paragraph(escape(r["name"]), style(SIZE, bold=True,
                                                                      leading=SIZE * 1.25)),
-                     number(r["score"]), str(r["counted"]),
-                     Paragraph(escape(r["members"]), members)])
+                     number(r["score"]), str(r["counted"]), Paragraph(escape(lines[0]), members)])
+        data += [["", "", "", "", Paragraph(escape(line), members)] for line in lines[1:]]
+        last = len(data) - 1
+        if i % 2:  # one stripe for all of a club's rows
+            stripes.append(("BACKGROUND", (0, first), (-1, last), STRIPE))
+        if last > first:  # its lines read on without a gap
+            stripes += [("BOTTOMPADDING", (0, first), (-1, last - 1), 0),
+                        ("TOPPADDING", (0, first + 1), (-1, last), 0)]
     table = Table(data, colWidths=columns.widths, repeatRows=1)
-    table.setStyle(TableStyle([*columns.style(len(data)),
+    table.setStyle(TableStyle([*columns.style(1),
                                ("VALIGN", (0, 0), (-1, -1), "TOP"),
                                ("TOPPADDING", (0, 0), (-1, -1), 2),
-                               ("BOTTOMPADDING", (0, 0), (-1, -1), 3)]))
+                               ("BOTTOMPADDING", (0, 0), (-1, -1), 3), *stripes]))
     return [*story, table, *_did_not_play(page.absent)]
 
 

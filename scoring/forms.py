@@ -1,8 +1,8 @@
 from django import forms
 
-from engine import GameKind
+from engine import GameKind, ScoringSystem
 from scoring.models import CustomPrize, ScoringSettings
-from scoring.prizes import PrizeKind
+from scoring.prizes import PrizeKind, against_games, schedule
 from tournament.models import SeatingMethod
 from tournament.parsing import INT_MAX, SMALL_INT_MAX, bounded_formfield, int_param
 
@@ -18,7 +18,40 @@ class SettingsForm(forms.ModelForm):
     class Meta:
         model = ScoringSettings
         formfield_callback = bounded_formfield
-        fields = ["count_unconfirmed", "one_prize_per_player", "club_best"]
+        fields = ["count_unconfirmed", "one_prize_per_player", "club_best", "prize_places",
+                  "league_schedule"]
+        labels = {"club_best": "Clubs count their best",
+                  "prize_places": "Places with a prize",
+                  "league_schedule": "League Prize Schedule as well"}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if self.instance.tournament.scoring_system != ScoringSystem.SEEGER_FABIAN:
+            # under League scoring the prize list is the League's schedule: nothing to choose
+            del self.fields["prize_places"], self.fields["league_schedule"]
+
+    def clean(self):
+        data = super().clean()
+        if "prize_places" not in self.fields or self.errors:
+            return data
+        tournament = self.instance.tournament
+        taken = len(schedule(ScoringSystem(tournament.scoring_system), tournament.rules,
+                             data["prize_places"], data["league_schedule"]))
+        clash = tournament.custom_prizes.filter(number__lte=taken).order_by("number").first()
+        if clash is not None:
+            self.add_error("prize_places", (
+                f"Places with a prize: the schedule would take numbers 1 to {taken}, and "
+                f"prize {clash.number} “{clash.title}” is one of the tournament's own; give "
+                "fewer places or renumber that prize first."))
+        return data
+
+    def clean_club_best(self) -> int | None:
+        best = self.cleaned_data.get("club_best")
+        if best is not None and best < 1:
+            raise forms.ValidationError(
+                "Clubs count their best: at least 1 player; leave it empty to count every "
+                "player.")
+        return best
 
 
 class LotForm(forms.Form):
@@ -35,6 +68,7 @@ def countable_games(rules) -> list[tuple[str, str]]:
 
 
 COUNT_WON = PrizeKind.COUNT_WON.name
+AGAINST = {k.name: k for k in (PrizeKind.SOLO_AGAINST, PrizeKind.TOURNE_AGAINST)}
 LABEL_MAX = CustomPrize._meta.get_field("label").max_length
 
 
@@ -54,7 +88,8 @@ class CustomPrizeForm(forms.ModelForm):
         labels = {"number": "Prize number", "title": "Title", "kind": "Won by",
                   "place": "Place", "label": "The games' name on the prize list"}
         help_texts = {
-            "number": "Its place in the prize list, after the League's seven: 8 or more.",
+            "number": "Its place in the prize list, after the schedule's prizes (the "
+                      "League's seven, or the places by Seeger-Fabian score).",
             "title": "What the prize list calls it, e.g. “Best Grand player”.",
             "place": "1 for the best, 2 for the runner-up, and so on.",
             "label": "For “Most games of a kind won”, e.g. “Grands” (the list then says "
@@ -65,6 +100,10 @@ class CustomPrizeForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         self.rules = tournament.rules
         self.fields["games"].choices = countable_games(self.rules)
+        # a kind for games the rule set does not have (a Tourné under ISkO) is not offered
+        self.fields["kind"].choices = [
+            (key, label) for key, label in self.fields["kind"].choices
+            if key not in AGAINST or against_games(AGAINST[key], self.rules)]
         if self.instance.pk and not self.is_bound:
             self.initial["games"] = [g for g in self.instance.games.split(",") if g]
 

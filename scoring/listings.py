@@ -45,7 +45,7 @@ class StandingsTable(tables.Table):
 
     def render_name(self, record, value):
         url = reverse("scoring:player", args=[self.slug, record["number"]])
-        return format_html('<a href="{}">{}</a>', url, record["sort_name"])
+        return format_html('<a href="{}">{}</a>', url, record["sort_label"])
 
     def render_games(self, value):
         return f"{value:+d}" if value else "0"

@@ -17,6 +17,13 @@ class ScoringSettings(models.Model):
         default=True, help_text="A player who holds a prize is passed over for the next.")
     club_best = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="Count only a club's best N players (empty: all).")
+    # The prize list follows the scoring system (docs/rules.md §11): Seeger-Fabian gives
+    # places by score; the League Prize Schedule belongs to League scoring unless switched on.
+    prize_places = models.PositiveSmallIntegerField(
+        default=3, help_text="Seeger-Fabian scoring: how many places by score take a prize.")
+    league_schedule = models.BooleanField(
+        default=False, help_text="Seeger-Fabian scoring: give the League Prize Schedule "
+                                 "(League Points and Games) after the places as well.")
 
     def __str__(self) -> str:
         return f"scoring of {self.tournament}"
@@ -39,9 +46,10 @@ class Team(models.Model):
 
 
 class CustomPrize(models.Model):
-    """An extra prize of one of the schedule's kinds, after the League's seven."""
+    """An extra prize of one of the schedule's kinds, numbered after the schedule's."""
 
-    KINDS = [(k.name, k.label) for k in PrizeKind]  # stored by name: PrizeKind[kind]
+    # stored by name: PrizeKind[kind]; the places are the schedule's, not an extra prize's
+    KINDS = [(k.name, k.label) for k in PrizeKind if k is not PrizeKind.PLACE]
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE,
                                    related_name="custom_prizes")

@@ -7,12 +7,12 @@ Which series count is the visitor's (``results_for``); nothing here decides a re
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.http import Http404
 
 from scoring import services
-from scoring.prizes import PrizeResult
+from scoring.prizes import PrizeKind, PrizeResult
 from tournament.models import Club
 from tournament.permissions import Visitor
 
@@ -75,7 +75,8 @@ def standings_page(visitor: Visitor, number: int | None = None,
             continue
         rows.append({"place": s.place, "rank": s.rank, "tied": s.tied,
                      "number": player.number, "name": player.name,
-                     "sort_name": player.sort_name, "club": player.club, "points": s.points,
+                     "sort_name": player.sort_name, "sort_label": player.sort_label,
+                     "club": player.club, "points": s.points,
                      "won": s.won, "lost": s.lost, "games": s.games, "score": s.score})
     return StandingsPage(comp, rows, club_filter, comp.absent_players(club_filter))
 
@@ -96,9 +97,10 @@ def club_page(visitor: Visitor) -> GroupPage:
     names = dict(Club.objects.values_list("id", "name"))
     rows = [{"place": f"{c.rank}=" if c.tied else str(c.rank), "rank": c.rank,
              "name": names.get(c.club, "?"), "score": c.score, "counted": len(c.counted),
-             "members": ", ".join(comp.player(e).name for e in c.counted)}
+             "members": ", ".join(comp.player(e).label for e in c.counted),
+             "names": [comp.player(e).label for e in c.counted]}
             for c in services.clubs(comp)]
-    best = services.scoring_settings(visitor.tournament).club_best
+    best = services.club_best(visitor.tournament)
     return GroupPage(
         comp, "Clubs", f"The sum of each club's {'best ' + str(best) if best else 'players'}' "
         "scores; only players who played count.", rows,
@@ -110,7 +112,8 @@ def team_page(visitor: Visitor) -> GroupPage:
     ranked, members = services.teams(comp)
     rows = [{"place": f"{t.rank}=" if t.tied else str(t.rank), "rank": t.rank,
              "name": t.team, "score": t.score, "counted": len(members.get(t.team, [])),
-             "members": ", ".join(comp.player(e).name for e in members.get(t.team, []))}
+             "members": ", ".join(comp.player(e).label for e in members.get(t.team, [])),
+             "names": [comp.player(e).label for e in members.get(t.team, [])]}
             for t in ranked]
     return GroupPage(comp, "Teams",
                      "Registered tandems and teams: the sum of their players' scores.", rows, [])
@@ -121,21 +124,44 @@ class PrizePage:
     comp: services.Computation
     # each prize with its winner (none while tied) and the players tied for it
     prizes: list[tuple[PrizeResult, list[services.PlayerInfo], list[services.PlayerInfo]]]
-    custom: bool  # the tournament has prizes of its own after the League's seven
+    custom: bool  # the tournament has prizes of its own after the schedule's
     absent: list[services.PlayerInfo]
+    places: bool = False  # places by Seeger-Fabian score
+    league: bool = True  # the League Prize Schedule
 
     @property
     def lead(self) -> str:
-        return ("The National League Prize Schedule (League Points and Games over the whole "
-                "tournament)" + (" and the tournament's own prizes" if self.custom else "") + ".")
+        parts = []
+        if self.places:
+            parts.append("The places by Seeger-Fabian score over the whole tournament")
+        if self.league:
+            parts.append(("the" if parts else "The") + " National League Prize Schedule "
+                         "(League Points and Games over the whole tournament)")
+        if self.custom:
+            parts.append("the tournament's own prizes" if parts else
+                         "The tournament's own prizes")
+        return (", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1
+                else "".join(parts)) + "."
+
+
+def with_higher(prize: PrizeResult, comp: services.Computation) -> PrizeResult:
+    """The reason, and why a better player did not take the prize: "…, 1,260 Points (higher:
+    Lena Bäcker 216, holds prize 2)"."""
+    if not prize.higher:
+        return prize
+    higher = "; ".join(f"{comp.player(entry).label} {figure}, holds prize {number}"
+                       for entry, figure, number in prize.higher)
+    return replace(prize, reason=f"{prize.reason} (higher: {higher})")
 
 
 def prize_page(visitor: Visitor) -> PrizePage:
     comp = services.results_for(visitor)
-    prizes = [(p, [comp.player(e) for e in p.winners],
+    prizes = [(with_higher(p, comp), [comp.player(e) for e in p.winners],
                [comp.player(e) for e in p.candidates]) for p in services.prizes(comp)]
+    kinds = {spec.kind for spec in services.prize_schedule(visitor.tournament)}
     return PrizePage(comp, prizes, visitor.tournament.custom_prizes.exists(),
-                     comp.absent_players())
+                     comp.absent_players(), places=PrizeKind.PLACE in kinds,
+                     league=bool(kinds - {PrizeKind.PLACE}))
 
 
 def comparison(visitor: Visitor, number: int | None = None) -> services.Comparison:

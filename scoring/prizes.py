@@ -1,5 +1,5 @@
-"""The League Prize Schedule (docs/rules.md §11, seed 000 L4978) and custom prizes of the
-same kinds.
+"""The prize list: the League Prize Schedule (docs/rules.md §11, seed 000 L4978) under League
+scoring, the places by score under Seeger-Fabian, and custom prizes of the same kinds.
 
 Every prize ranks candidates by a key (higher is better) built from the prize's tie-breaks in
 order; a tie that survives the whole key is returned as a tie for the organizer's lot.
@@ -12,7 +12,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass, replace
 
-from engine import GameKey, Suit, get_rule_set
+from engine import GameKey, RuleSet, ScoringSystem, Suit, get_rule_set
 from engine import game_name as engine_game_name
 from scoring.standings import DealResult, Standing
 
@@ -36,6 +36,7 @@ class PrizeKind(enum.Enum):
     TOURNE_AGAINST = "tourne_against"  # as SOLO_AGAINST, for Tournés
     COUNT_WON = "count_won"  # most games won among `games`; tie: most Points
     LOWEST_POINTS = "lowest_points"  # the booby prize; tie: fewer Games
+    PLACE = "place"  # a place by Seeger-Fabian score; tie: more games won, fewer lost
 
     @property
     def label(self) -> str:
@@ -51,6 +52,7 @@ _KIND_LABELS = {
     PrizeKind.TOURNE_AGAINST: "Tourné won against the most matadors",
     PrizeKind.COUNT_WON: "Most games of a kind won",
     PrizeKind.LOWEST_POINTS: "Lowest Points (booby prize)",
+    PrizeKind.PLACE: "Place by Seeger-Fabian score",
 }
 
 
@@ -61,7 +63,9 @@ class PrizeSpec:
     kind: PrizeKind
     place: int = 1  # 2 for "second most ...", counted in the prize's own ranking
     games: frozenset[str] = frozenset()  # COUNT_WON: the game keys that count
-    label: str = "games"  # COUNT_WON: what the reason calls them ("Grands")
+    # COUNT_WON: what the reason calls them ("Grands"); SOLO_AGAINST, TOURNE_AGAINST: the
+    # rule set's name of the games ("Solo", "Suit game or Grand")
+    label: str = "games"
 
 
 @dataclass(frozen=True)
@@ -78,17 +82,66 @@ class PrizeResult:
     # An earlier prize is still a tie, so with one prize per player this award may change once
     # that lot is drawn.
     provisional: bool = False
+    # Players ranked above the winner who were passed over because they hold an earlier prize:
+    # (entry, what he is ranked by, the number of the prize he holds), best first.
+    higher: tuple[tuple[int, str, int], ...] = ()
 
 
 LEAGUE_SCHEDULE: tuple[PrizeSpec, ...] = (
     PrizeSpec(1, "Most Games", PrizeKind.MOST_GAMES),
     PrizeSpec(2, "Most Points", PrizeKind.MOST_POINTS),
-    PrizeSpec(3, "Solo won against the most matadors", PrizeKind.SOLO_AGAINST),
+    PrizeSpec(3, "Solo won against the most matadors", PrizeKind.SOLO_AGAINST, label="Solo"),
     PrizeSpec(4, "Second most Games", PrizeKind.MOST_GAMES, place=2),
     PrizeSpec(5, "Second most Points", PrizeKind.MOST_POINTS, place=2),
     PrizeSpec(6, "Highest game won", PrizeKind.HIGHEST_GAME),
-    PrizeSpec(7, "Tourné won against the most matadors", PrizeKind.TOURNE_AGAINST),
+    PrizeSpec(7, "Tourné won against the most matadors", PrizeKind.TOURNE_AGAINST,
+              label="Tourné"),
 )
+
+
+def against_games(kind: PrizeKind, rules: RuleSet) -> str:
+    """What ``rules`` calls the games a prize "won against the most matadors" is for: "Solo",
+    "Tourné", "Suit game or Grand" (ISkO, which has no Solo); "" when it has none of them."""
+    if kind is PrizeKind.SOLO_AGAINST:
+        keys: tuple[str, ...] = (GameKey.SOLO,) if rules.game(GameKey.SOLO) else (
+            GameKey.SUIT, GameKey.GRAND)
+    else:
+        keys = (GameKey.TOURNE, GameKey.GRAND_TOURNE)
+        keys = keys[:1] if rules.game(GameKey.TOURNE) else keys[1:]
+    names = [game.name for game in (rules.game(k) for k in keys) if game is not None]
+    return " or ".join(names)
+
+
+def league_schedule(rules: RuleSet, first: int = 1) -> tuple[PrizeSpec, ...]:
+    """The League Prize Schedule in the names of ``rules``, numbered from ``first``: a prize
+    for games the rule set does not have (a Tourné under ISkO) is left out."""
+    specs: list[PrizeSpec] = []
+    for spec in LEAGUE_SCHEDULE:
+        if spec.kind in (PrizeKind.SOLO_AGAINST, PrizeKind.TOURNE_AGAINST):
+            games = against_games(spec.kind, rules)
+            if not games:
+                continue
+            spec = replace(spec, title=f"{games} won against the most matadors", label=games)
+        specs.append(replace(spec, number=first + len(specs)))
+    return tuple(specs)
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th, 11th, 21st."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def schedule(system: ScoringSystem, rules: RuleSet, places: int = 3,
+             with_league: bool = False) -> tuple[PrizeSpec, ...]:
+    """The prizes a tournament gives before its own: under League scoring the League Prize
+    Schedule; under Seeger-Fabian the first ``places`` places by score, then the League's
+    schedule only when switched on (``with_league``)."""
+    if system is ScoringSystem.LEAGUE:
+        return league_schedule(rules)
+    specs = tuple(PrizeSpec(n, f"{ordinal(n)} place", PrizeKind.PLACE, place=n)
+                  for n in range(1, places + 1))
+    return specs + (league_schedule(rules, places + 1) if with_league else ())
 
 
 @dataclass(frozen=True)
@@ -125,6 +178,7 @@ class _Candidate:
     entry: int
     key: tuple[int, ...]
     reason: str
+    figure: str = ""  # what he is ranked by, in short ("216", "Grand without 3")
 
 
 _SUIT_KEYS = frozenset(s.key for s in Suit)
@@ -155,6 +209,17 @@ def describe_game(deal: DealResult) -> str:
     if deal.card_points is not None:
         parts.append(f"{deal.card_points} card points")
     return f"{', '.join(parts)} ({deal.reference})"
+
+
+def counted(n: int, plural: str) -> str:
+    """ "1 Grand", "2 Grands": a name given in the plural ("Grands", "Grand or Grand Ouvert
+    games") loses its "s" for one."""
+    return f"{n} {plural[:-1] if n == 1 and plural.endswith('s') else plural}"
+
+
+def points(n: int) -> str:
+    """ "1,260 Points", "1 Point", "−1 Point"."""
+    return f"{n:,} Point" + ("" if abs(n) == 1 else "s")
 
 
 def _games_text(s: Standing) -> str:
@@ -202,7 +267,7 @@ def _against_candidates(
             card_points = deal.card_points if deal.card_points is not None else -1
             scored.append((deal, (-deal.matadors, kind, deal.value, card_points)))
     return [
-        _Candidate(entry, key, describe_game(deal))
+        _Candidate(entry, key, describe_game(deal), game_name(deal))
         for entry, (deal, key) in _best_per_player(scored).items()
     ]
 
@@ -216,7 +281,8 @@ def _highest_candidates(
         _Candidate(
             entry,
             (deal.value, by_entry[entry].points),
-            f"{describe_game(deal)}, {by_entry[entry].points:,} Points",
+            f"{describe_game(deal)}, {points(by_entry[entry].points)}",
+            f"{deal.value:,}",
         )
         for entry, (deal, _) in best.items()
     ]
@@ -229,41 +295,58 @@ def _count_candidates(
         _Candidate(
             entry,
             (n, by_entry[entry].points),
-            f"{n} {spec.label} won, {by_entry[entry].points:,} Points",
+            f"{counted(n, spec.label)} won, {points(by_entry[entry].points)}",
+            counted(n, spec.label),
         )
         for entry, n in counts.items()
     ]
 
 
+def _place_candidates(ranking: Sequence[Standing]) -> list[_Candidate]:
+    """A place by Seeger-Fabian score: score, then more games won, then fewer lost."""
+    return [
+        _Candidate(s.entry, (s.score, s.won, -s.lost),
+                   f"Seeger-Fabian score {s.score:,} (won {s.won}, lost {s.lost})",
+                   f"score {s.score:,}")
+        for s in ranking
+    ]
+
+
 def _candidates(
-    spec: PrizeSpec, standings: Sequence[Standing], facts: PrizeDeals
+    spec: PrizeSpec, standings: Sequence[Standing], facts: PrizeDeals,
+    ranking: Sequence[Standing] = (),
 ) -> tuple[list[_Candidate], str]:
     """Everybody in line for the prize, and what to say when nobody is."""
     by_entry = {s.entry: s for s in standings}
+    if spec.kind is PrizeKind.PLACE:
+        return _place_candidates(ranking), "No players in the standings"
     if spec.kind is PrizeKind.MOST_GAMES:
         return [
-            _Candidate(s.entry, (s.games, s.points), f"{_games_text(s)}, {s.points:,} Points")
+            _Candidate(s.entry, (s.games, s.points), f"{_games_text(s)}, {points(s.points)}",
+                       f"Games {s.games:+d}")
             for s in standings
         ], "No players in the standings"
     if spec.kind is PrizeKind.MOST_POINTS:
         return [
-            _Candidate(s.entry, (s.points, s.games), f"{s.points:,} Points, net Games {s.games}")
+            _Candidate(s.entry, (s.points, s.games), f"{points(s.points)}, net Games {s.games}",
+                       points(s.points))
             for s in standings
         ], "No players in the standings"
     if spec.kind is PrizeKind.LOWEST_POINTS:
         return [
-            _Candidate(s.entry, (-s.points, -s.games), f"{s.points:,} Points, net Games {s.games}")
+            _Candidate(s.entry, (-s.points, -s.games),
+                       f"{points(s.points)}, net Games {s.games}", points(s.points))
             for s in standings
         ], "No players in the standings"
     if spec.kind is PrizeKind.SOLO_AGAINST:
         return (
             _against_candidates(facts.games, SOLO_SUIT_GAMES, SOLO_GRAND_GAMES),
-            "No Solo was won against matadors",
+            f"No {spec.label} was won against matadors",
         )
     if spec.kind is PrizeKind.TOURNE_AGAINST:
         return (
             _against_candidates(facts.games, TOURNE_SUIT_GAMES, TOURNE_GRAND_GAMES),
-            "No Tourné was won against matadors",
+            f"No {spec.label} was won against matadors",
         )
     if spec.kind is PrizeKind.HIGHEST_GAME:
         return _highest_candidates(facts.games, by_entry), "No game was won"
@@ -327,10 +410,13 @@ def award_prizes(
     deals: Iterable[DealResult],
     one_prize_per_player: bool = True,
     lots: Mapping[int, int] | None = None,
+    ranking: Sequence[Standing] = (),
 ) -> list[PrizeResult]:
     """Award the prizes in schedule (number) order from the League standings of the whole
-    tournament and its deals. `lots` maps a prize number to the entry its lot chose."""
-    return award(specs, standings, prize_deals(specs, deals), one_prize_per_player, lots)
+    tournament and its deals. `lots` maps a prize number to the entry its lot chose;
+    `ranking` is the Seeger-Fabian standings the places are given by."""
+    return award(specs, standings, prize_deals(specs, deals), one_prize_per_player, lots,
+                 ranking)
 
 
 def award(
@@ -339,32 +425,46 @@ def award(
     facts: PrizeDeals,
     one_prize_per_player: bool = True,
     lots: Mapping[int, int] | None = None,
+    ranking: Sequence[Standing] = (),
 ) -> list[PrizeResult]:
     """``award_prizes`` from what the prizes read of the deals (``PrizeDeals``)."""
     lots = lots or {}
     _check(specs, standings, facts)
-    holders: set[int] = set()  # everybody holding a prize so far
+    holders: dict[int, int] = {}  # everybody holding a prize so far: the prize's number
     by_ranking: dict[tuple[PrizeKind, frozenset[str]], set[int]] = {}
     pending_any = False  # an earlier prize is an unsettled tie
     pending_rankings: set[tuple[PrizeKind, frozenset[str]]] = set()
     results = []
     for spec in sorted(specs, key=lambda s: s.number):
-        ranking = _ranking_id(spec)
-        earlier = by_ranking.setdefault(ranking, set())
+        ranking_id = _ranking_id(spec)
+        earlier = by_ranking.setdefault(ranking_id, set())
         # Whoever took an earlier place of this ranking keeps it. On: any other prize holder
         # is passed over too. Off: the place is literal.
-        passed_over = holders if one_prize_per_player else frozenset()
-        provisional = pending_any if one_prize_per_player else ranking in pending_rankings
+        passed_over = holders.keys() if one_prize_per_player else frozenset()
+        provisional = pending_any if one_prize_per_player else ranking_id in pending_rankings
         result = _award(spec, standings, facts, earlier, passed_over, lots.get(spec.number),
-                        provisional)
+                        provisional, ranking, holders if one_prize_per_player else {})
         if result.tie:
             pending_any = True
-            pending_rankings.add(ranking)
+            pending_rankings.add(ranking_id)
         elif not result.unawarded:
-            holders.update(result.winners)
+            holders.update(dict.fromkeys(result.winners, spec.number))
             earlier.update(result.winners)
         results.append(result)
     return results
+
+
+def _higher(candidates: Sequence[_Candidate], group: Sequence[_Candidate], placed: Set[int],
+            holders: Mapping[int, int]) -> tuple[tuple[int, str, int], ...]:
+    """The players ranked above the prize's winner (or its tie) who were passed over because
+    they hold another prize, best first; those who took an earlier place of this ranking
+    are no news."""
+    floor = group[0].key
+    above = [c for c in candidates
+             if c.key > floor and c.entry in holders and c.entry not in placed]
+    above.sort(key=lambda c: c.entry)
+    above.sort(key=lambda c: c.key, reverse=True)
+    return tuple((c.entry, c.figure, holders[c.entry]) for c in above)
 
 
 def _award(
@@ -375,8 +475,10 @@ def _award(
     passed_over: Set[int],
     lot: int | None,
     provisional: bool,
+    ranking: Sequence[Standing] = (),
+    holders: Mapping[int, int] | None = None,
 ) -> PrizeResult:
-    candidates, nobody = _candidates(spec, standings, facts)
+    candidates, nobody = _candidates(spec, standings, facts, ranking)
     group = _select(candidates, spec.place, placed, passed_over) if candidates else None
     if group is None:
         if candidates and len(candidates) >= spec.place:
@@ -392,6 +494,7 @@ def _award(
     result = PrizeResult(
         spec.number, spec.title, entries, reasons[0], tie=False, by_lot=False, unawarded=False,
         candidates=entries, reasons=reasons, provisional=provisional,
+        higher=_higher(candidates, group, placed, holders or {}),
     )
     if len(group) == 1:
         return result

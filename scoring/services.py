@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import threading
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -44,7 +44,7 @@ from scoring.loaders import (
     load_totals,
 )
 from scoring.models import CustomPrize, PrizeLot, ScoringSettings, Team
-from scoring.prizes import LEAGUE_SCHEDULE, PrizeKind, PrizeResult, PrizeSpec, award
+from scoring.prizes import PrizeKind, PrizeResult, PrizeSpec, against_games, award, schedule
 from scoring.standings import (
     ClubStanding,
     ScoringSystem,
@@ -75,6 +75,18 @@ class PlayerInfo:
     sort_name: str
     club_id: int | None
     club: str
+    namesake: bool = False  # another entry of the tournament has the same name
+
+    @property
+    def label(self) -> str:
+        """The name as the result pages show it: "Jürgen Müller (no. 12)" where another
+        entry shares the name, on every width, page and PDF."""
+        return f"{self.name} (no. {self.number})" if self.namesake else self.name
+
+    @property
+    def sort_label(self) -> str:
+        """ "Müller, Jürgen (no. 12)", as ``label``."""
+        return f"{self.sort_name} (no. {self.number})" if self.namesake else self.sort_name
 
 
 @dataclass(frozen=True)
@@ -137,10 +149,12 @@ def scoring_settings(tournament: Tournament) -> ScoringSettings:
 
 
 def players_of(tournament: Tournament) -> dict[int, PlayerInfo]:
-    rows = Entry.objects.filter(tournament=tournament).values_list(
-        "id", "number", "first_name", "last_name", "club_id", "club__name")
-    return {e: PlayerInfo(e, n, f"{f} {last}", f"{last}, {f}", c, club or "")
-            for e, n, f, last, c, club in rows}
+    rows = list(Entry.objects.filter(tournament=tournament).values_list(
+        "id", "number", "first_name", "last_name", "club_id", "club__name", "name_key"))
+    # namesakes by the search key: "Müller" and "Mueller" are told apart by number too
+    keys = Counter(row[-1] for row in rows)
+    return {e: PlayerInfo(e, n, f"{f} {last}", f"{last}, {f}", c, club or "", keys[key] > 1)
+            for e, n, f, last, c, club, key in rows}
 
 
 def results_for(visitor: Visitor, series: int | None = None) -> Computation:
@@ -163,7 +177,7 @@ def _compute(tournament: Tournament, series: int | None, released_only: bool,
              at: str) -> Computation:
     settings = scoring_settings(tournament)
     scope = Scope(tournament, not settings.count_unconfirmed, series, released_only)
-    totals = load_totals(scope, prize_specs(tournament))
+    totals = load_totals(scope, prize_specs(tournament, settings))
     system = ScoringSystem(tournament.scoring_system)
     ranked = rank(system, totals.tallies)
     league = ranked if system is ScoringSystem.LEAGUE else rank_league(totals.tallies)
@@ -229,8 +243,14 @@ def player_results(comp: Computation, entry: int) -> Results:
                         released_only=comp.released_only, entry=entry)
 
 
+def club_best(tournament: Tournament) -> int | None:
+    """How many of each club's players count (None: all). A 0 kept from before the form
+    refused it counts all, as an empty field does."""
+    return scoring_settings(tournament).club_best or None
+
+
 def clubs(comp: Computation) -> list[ClubStanding]:
-    best = scoring_settings(comp.tournament).club_best
+    best = club_best(comp.tournament)
     club_of = {e: p.club_id for e, p in comp.players.items()}
     return club_standings(comp.standings, club_of, best=best)
 
@@ -246,19 +266,34 @@ def teams(comp: Computation) -> tuple[list[TeamStanding], dict[str, list[int]]]:
     return team_standings(comp.standings, members), members
 
 
-def prize_specs(tournament: Tournament) -> list[PrizeSpec]:
-    specs = list(LEAGUE_SCHEDULE)
+def prize_schedule(tournament: Tournament,
+                   settings: ScoringSettings | None = None) -> tuple[PrizeSpec, ...]:
+    """The prizes before the organizer's own, as the scoring system gives them: the League
+    Prize Schedule, or the places by Seeger-Fabian score (and the League's if switched on)."""
+    settings = settings or scoring_settings(tournament)
+    return schedule(ScoringSystem(tournament.scoring_system), tournament.rules,
+                    settings.prize_places, settings.league_schedule)
+
+
+def prize_specs(tournament: Tournament,
+                settings: ScoringSettings | None = None) -> list[PrizeSpec]:
+    specs = list(prize_schedule(tournament, settings))
     for custom in CustomPrize.objects.filter(tournament=tournament):
+        kind = PrizeKind[custom.kind]
         games = frozenset(g.strip() for g in custom.games.split(",") if g.strip())
-        specs.append(PrizeSpec(custom.number, custom.title, PrizeKind[custom.kind],
-                               place=custom.place, games=games,
-                               label=custom.label or "games"))
+        label = custom.label or (against_games(kind, tournament.rules)
+                                 if kind in AGAINST_KINDS else "games")
+        specs.append(PrizeSpec(custom.number, custom.title, kind, place=custom.place,
+                               games=games, label=label or "games"))
     return specs
 
 
+AGAINST_KINDS = (PrizeKind.SOLO_AGAINST, PrizeKind.TOURNE_AGAINST)
+
+
 def prizes(comp: Computation) -> list[PrizeResult]:
-    """The League Prize Schedule over the whole tournament (docs/rules.md §11), kept in the
-    cache beside the standings it was awarded from."""
+    """The prize list over the whole tournament (docs/rules.md §11), kept in the cache beside
+    the standings it was awarded from."""
     tournament = comp.tournament
     return list(_cached(tournament, comp.version or version(tournament, comp.released_only),
                         ("prizes", comp.series, comp.released_only), lambda: _prizes(comp)))
@@ -268,9 +303,10 @@ def _prizes(comp: Computation) -> list[PrizeResult]:
     settings = scoring_settings(comp.tournament)
     lots = dict(PrizeLot.objects.filter(tournament=comp.tournament).values_list(
         "prize_number", "winner_id"))
-    specs = prize_specs(comp.tournament)
+    specs = prize_specs(comp.tournament, settings)
     return award(specs, comp.league, load_prize_deals(comp.scope, specs, comp.results.bests),
-                 one_prize_per_player=settings.one_prize_per_player, lots=lots)
+                 one_prize_per_player=settings.one_prize_per_player, lots=lots,
+                 ranking=comp.standings)
 
 
 def record_lot(tournament: Tournament, prize_number: int, entry_number: int, user,
@@ -313,9 +349,6 @@ def release_series(series: Series, user, release: bool = True) -> None:
     # each of its first visitors at the same time.
     public = compute(series.tournament, released_only=True)
     prizes(public)
-
-
-LEAGUE_PRIZES = len(LEAGUE_SCHEDULE)
 
 
 def save_settings(tournament: Tournament, form, user) -> None:
@@ -386,12 +419,18 @@ def _prize_snapshot(prize: CustomPrize) -> dict:
 
 
 def _check_prize(tournament: Tournament, prize: CustomPrize) -> None:
-    """A number after the League's seven; games the tournament's rule set knows (a typed
+    """A number after the schedule's prizes; games the tournament's rule set knows (a typed
     "grnd" would count nothing and the prize list would say no Grands were won)."""
-    if prize.number <= LEAGUE_PRIZES:
-        raise ScoringError(f"Numbers 1 to {LEAGUE_PRIZES} are the League's prizes; use "
-                           f"{LEAGUE_PRIZES + 1} or more.", "number")
+    taken = len(prize_schedule(tournament))
+    whose = ("the League's" if tournament.scoring_system == ScoringSystem.LEAGUE
+             else "the schedule's")
+    if prize.number <= taken:
+        raise ScoringError(f"Numbers 1 to {taken} are {whose} prizes; use {taken + 1} or "
+                           "more.", "number")
     rules = tournament.rules
+    kind = PrizeKind[prize.kind] if prize.kind in PrizeKind.__members__ else None
+    if kind in AGAINST_KINDS and not against_games(kind, rules):
+        raise ScoringError(f"Won by: the rule set {rules.name} has no Tourné.", "kind")
     for key in (g for g in prize.games.split(",") if g):
         if rules.game(key) is None:
             raise ScoringError(f"Games that count: “{key}” is not a game of the rule set "
@@ -401,7 +440,7 @@ def _check_prize(tournament: Tournament, prize: CustomPrize) -> None:
 
 
 def add_custom_prize(tournament: Tournament, prize: CustomPrize, user) -> CustomPrize:
-    """Add an extra prize after the League's seven (their numbers are taken)."""
+    """Add an extra prize after the schedule's (their numbers are taken)."""
     _check_prize(tournament, prize)
     prize.tournament = tournament
     try:

@@ -4,6 +4,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import evaluate, get_rule_set, legal_bids
+from engine.cards import point_totals
 from engine.rulesets import GameKind
 
 NUMERIC_RULE_SETS = ["nasl-1908", "nasl-1898", "hertefeld", "isko"]
@@ -30,8 +31,8 @@ def trump_games(draw, rules=None):
         points = 120
     elif tricks == 0:
         points = 0
-    else:
-        points = draw(st.integers(0, 120))
+    else:  # what the tricks and the Skat can hold (engine/records.py refuses the rest)
+        points = draw(st.sampled_from(sorted(point_totals(3 * tricks + 2))))
     record.update(card_points=points, tricks=tricks)
     if game.announcements:
         said_w = draw(st.booleans())

@@ -5,6 +5,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from engine import InvalidRecord, RecordKey, get_rule_set, parse_record, to_record
+from engine.cards import point_totals
 from engine.rulesets import GameKind
 
 from .test_properties import ALL_RULE_SETS, SUITS
@@ -50,7 +51,7 @@ def valid_records(draw, rules_key, key):
         all_tricks = _flag(draw)
         record.update(jungfer=_flag(draw), all_tricks=all_tricks)
         if options["point_ramsch"] or draw(st.booleans()):
-            record["card_points"] = 120 if all_tricks else draw(st.integers(40, 120))
+            record["card_points"] = 120 if all_tricks else draw(st.integers(40, 118))
         return rules, options, record
     if game.kind is GameKind.SUIT or (game.optional_trump and draw(st.booleans())):
         record["trump"] = draw(st.sampled_from(SUITS))
@@ -58,7 +59,9 @@ def valid_records(draw, rules_key, key):
         most = 11 if game.kind is GameKind.SUIT else 4
         record["matadors"] = draw(st.integers(1, most)) * draw(st.sampled_from([1, -1]))
         tricks = draw(st.integers(0, 10))
-        points = {0: 0, 10: 120}.get(tricks, draw(st.integers(1, 119)))
+        # what the tricks and the Skat can hold (engine/records.py refuses the rest)
+        points = {0: 0, 10: 120}.get(tricks) if tricks in (0, 10) else draw(
+            st.sampled_from(sorted(point_totals(3 * tricks + 2))))
         record["card_points"] = points
         if draw(st.booleans()) or tricks in (0, 10):
             record["tricks"] = tricks

@@ -1,0 +1,45 @@
+"""Issue 18, point 12: the club ranking's "best N" is at least 1 (the form says so on its
+field), and a 0 kept from before never fails the club standings, page or PDF."""
+
+import pytest
+from django.urls import reverse
+
+from scoring import services
+from scoring.models import ScoringSettings
+from tests.scoring.test_did_not_play import club_night  # noqa: F401 (a fixture)
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def boss(client, django_user_model, club_night):  # noqa: F811
+    tournament, _ = club_night
+    user = django_user_model.objects.create_user("boss-best")
+    tournament.organizers.add(user)
+    client.force_login(user)
+    return tournament
+
+
+def test_best_zero_is_refused_on_its_field(client, boss):
+    page = reverse("scoring:results_admin", args=[boss.slug])
+    response = client.post(page, {"settings-club_best": "0",
+                                  "settings-count_unconfirmed": "on"})
+    assert response.status_code == 200
+    assert response.context["form"].errors["club_best"] == [
+        "Clubs count their best: at least 1 player; leave it empty to count every player."]
+    assert "Clubs count their best: at least 1 player" in response.content.decode()
+    assert services.scoring_settings(boss).club_best is None
+    # 1 is the fewest, and saved
+    client.post(page, {"settings-club_best": "1", "settings-count_unconfirmed": "on"})
+    assert ScoringSettings.objects.get(tournament=boss).club_best == 1
+
+
+def test_a_zero_kept_from_before_counts_every_player(client, boss):
+    services.scoring_settings(boss)
+    assert ScoringSettings.objects.filter(tournament=boss).update(club_best=0) == 1
+    services.forget_recent()
+    for name in ("scoring:clubs", "printing:club_standings_pdf"):
+        response = client.get(reverse(name, args=[boss.slug]))
+        assert response.status_code == 200, name
+    html = client.get(reverse("scoring:clubs", args=[boss.slug])).content.decode()
+    assert "best 0" not in html and "The sum of each club&#x27;s players&#x27; scores" in html
