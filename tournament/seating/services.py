@@ -348,6 +348,19 @@ def ensure_series(tournament) -> list[Series]:
     return [existing[n] for n in sorted(existing)]
 
 
+def remove_unused_series(tournament) -> list[int]:
+    """Remove the draft series numbered above the series count (the organizer lowered it),
+    retiring the links of their draft tables; returns their numbers. A published series is
+    never removed: the tournament form refuses a count below it."""
+    extra = list(tournament.series.filter(number__gt=tournament.series_count,
+                                          status=SeriesStatus.DRAFT).order_by("number"))
+    with transaction.atomic():
+        for series in extra:
+            retire_tables(series, series.tables.all())
+            series.delete()
+    return [s.number for s in extra]
+
+
 def seat_series_from_plan(series: Series, method: str, plan: seating.Plan, user) -> seating.Plan:
     """Store a plan computed elsewhere (by standings, progressive) as ``series``' draft plan.
 
