@@ -67,7 +67,7 @@ def test_the_organizer_seats_a_late_arrival_and_his_link_shows_him(organizer_pag
     panel = page.locator("#late-arrivals")
     panel.get_by_label("Late arrival").select_option("12")
     panel.get_by_label("at table").select_option(str(three.number))
-    panel.get_by_role("button", name="Seat him").click()
+    panel.get_by_role("button", name="Seat the late arrival").click()
     expect(page.locator(".messages")).to_contain_text(
         f"Player 12 is seated at table {three.number}")
     card = page.locator(f"#table-{three.number}")

@@ -1,9 +1,10 @@
-"""Late arrivals: a player checked in after his series was drawn.
+"""Late arrivals: a player checked in after the series was drawn.
 
-He takes the free seat of a three-table (which becomes a four-table) in the draft, and after
-publication until that table's first deal; the table keeps its link. Where no table can take
-him, the organizer records that he sits out the series, and Publish no longer asks. One
-transaction and one audit entry per change (docs/rules-decisions.md, "Late arrivals").
+The player takes the free seat of a three-table (which becomes a four-table) in the draft,
+and after publication until that table's first deal; the table keeps its link. Where no
+table can take them, the organizer records that they sit out the series, and Publish no
+longer asks. One transaction and one audit entry per change (docs/rules-decisions.md,
+"Late arrivals").
 """
 
 from __future__ import annotations
@@ -57,12 +58,12 @@ def _latecomer(series: Series, number: int) -> Entry:
     if entry is None:
         raise PlanError(f"No player has number {number} in this tournament.", "number")
     if entry.withdrawn or not entry.checked_in:
-        raise PlanError(f"Player {number} ({entry.name}) is not checked in; check him in at "
-                        "the door first.", "number")
+        raise PlanError(f"Player {number} ({entry.name}) is not checked in; check them in "
+                        "at the door first.", "number")
     seat = Seat.objects.filter(series=series, entry=entry).select_related("table").first()
     if seat is not None:
         raise PlanError(f"Player {number} already sits at table {seat.table.number}, seat "
-                        f"{seat.position}; move or swap him instead.", "number")
+                        f"{seat.position}; move or swap them instead.", "number")
     return entry
 
 
@@ -78,7 +79,7 @@ def _joinable(series: Series, table_number: int) -> Table:
     if started:
         raise PlanError(f"Table {table_number} has started play; a late arrival joins a "
                         "table before its first deal. Choose a table that has not started, "
-                        "or let him sit out this series.", "table")
+                        "or let them sit out this series.", "table")
     players = table.seats.count()
     room = largest_table(series)
     if players >= room:
@@ -87,7 +88,7 @@ def _joinable(series: Series, table_number: int) -> Table:
                    tournament_id=series.tournament_id).exists()
                else "this tournament plays three-tables only")
         raise PlanError(f"Table {table_number} has {players} players and {why}; choose a "
-                        "table with room, or let him sit out this series.", "table")
+                        "table with room, or let them sit out this series.", "table")
     return table
 
 

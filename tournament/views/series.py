@@ -128,7 +128,7 @@ def series_move(request, tournament, number):
 
 def _seated_late(data) -> str:
     return (f"Player {data['number']} is seated at table {data['table']}; the table keeps its "
-            "link, so its printed card still opens the sheet (reprint it for his name).")
+            "link, so its printed card still opens the sheet (reprint it for the new name).")
 
 
 @organizer_required
