@@ -150,6 +150,18 @@ def test_sits_out_is_an_explicit_recorded_choice_at_publish(night, marta):
     assert recorded.after == {"players": [12], "names": "12 Hans Spät"}
 
 
+def test_only_a_checked_in_player_without_a_seat_sits_out(night, marta):
+    add_entry(night.tournament, 13, "Nora", "Nicht", checked_in=False)
+    with pytest.raises(PlanError, match="Player 13 .* is not checked in"):
+        plans.sit_out(night, [13], marta)
+    with pytest.raises(PlanError, match="Player 1 has a seat in series 1"):
+        plans.sit_out(night, [1], marta)
+    with pytest.raises(PlanError, match="No player has number 99"):
+        plans.sit_out(night, [99], marta)
+    assert plans.sitting_out(night) == []
+    assert not AuditEntry.objects.filter(action="sits_out").exists()
+
+
 def test_a_redraw_keeps_the_links_of_tables_that_keep_their_number(night, marta):
     before = dict(night.tables.values_list("number", "token"))
     plans.seat_series(night, SeatingMethod.DRAW, "again", user=marta)  # 12 players: 3 tables

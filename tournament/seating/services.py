@@ -290,6 +290,13 @@ def sit_out(series: Series, numbers: list[int], user) -> None:
         missing = sorted(set(numbers) - {e.number for e in entries})
         if missing:
             raise PlanError(f"No player has number {missing[0]} in this tournament.", "number")
+        absent = next((e for e in entries if e.withdrawn or not e.checked_in), None)
+        if absent is not None:
+            raise PlanError(f"Player {absent.number} ({absent.name}) is not checked in; only "
+                            "a checked-in player without a seat sits out.", "number")
+        if series.status not in (SeriesStatus.DRAFT, SeriesStatus.SEATED,
+                                 SeriesStatus.PLAYING):
+            raise PlanError(f"Series {series.number} is finished; who played it is settled.")
         seated = Seat.objects.filter(series=series, entry__in=entries).first()
         if seated is not None:
             raise PlanError(f"Player {seated.entry.number} has a seat in series "
