@@ -51,7 +51,8 @@ def test_the_organizer_seats_a_late_arrival_and_his_link_shows_him(organizer_pag
     page.get_by_role("button", name="Find").click()
     page.locator("tr", has_text="Spät, Hans").get_by_role("button", name="Check in").first \
         .click()
-    expect(page.locator(".messages")).to_contain_text("Spät")
+    expect(page.locator(".messages")).to_contain_text(
+        "12 Hans Spät is checked in. Series 1 is drawn without them")
 
     # the series page names him; Publish refuses while he has no seat
     page.goto("/organize/late-night/series/1/")

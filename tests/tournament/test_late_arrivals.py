@@ -222,3 +222,15 @@ def test_seat_late_through_the_page(night, marta_client):
     bad = marta_client.post(url("series_seat_late", night), {"number": 12, "table": 99},
                             follow=True).content.decode()
     assert "already sits at table" in bad
+
+
+def test_the_door_says_a_late_arrival_needs_a_seat(night, marta_client):
+    add_entry(night.tournament, 13, "Nora", "Nicht", checked_in=False)
+    check_in = reverse("tournament:entry_check_in", args=[night.tournament.slug, 13])
+    page = marta_client.post(check_in, {"checked_in": "1"}, follow=True).content.decode()
+    assert "13 Nora Nicht is checked in. Series 1 is drawn without them" in page
+    assert "seats them as a late arrival on the series page" in page
+    plans.sit_out(night, [12, 13], None)  # recorded: the door has nothing more to say
+    marta_client.post(check_in, {"checked_in": "0"})
+    page = marta_client.post(check_in, {"checked_in": "1"}, follow=True).content.decode()
+    assert "13 Nora Nicht is checked in." in page and "drawn without them" not in page

@@ -32,6 +32,19 @@ from tournament.seating.services import PlanError, move_player, recount
 OPEN_STATES = (SeriesStatus.DRAFT, SeriesStatus.SEATED, SeriesStatus.PLAYING)
 
 
+def late_notice(entry: Entry) -> str:
+    """What the door adds when a player checks in after a series was drawn without them:
+    the first such series still open, and where it is put right; "" when none is."""
+    series = (Series.objects.filter(tournament_id=entry.tournament_id, status__in=OPEN_STATES,
+                                    tables__isnull=False)
+              .exclude(seats__entry=entry).exclude(sits_out=entry)
+              .order_by("number").distinct().first())
+    if series is None:
+        return ""
+    return (f" Series {series.number} is drawn without them: an organizer seats them as a "
+            "late arrival on the series page.")
+
+
 def largest_table(series: Series) -> int:
     """The most players a table of ``series`` may seat: a comparative set's decks are dealt
     for one table size, and a three-tables-only tournament keeps its tables of three."""
