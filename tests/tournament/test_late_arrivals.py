@@ -234,3 +234,21 @@ def test_the_door_says_a_late_arrival_needs_a_seat(night, marta_client):
     marta_client.post(check_in, {"checked_in": "0"})
     page = marta_client.post(check_in, {"checked_in": "1"}, follow=True).content.decode()
     assert "13 Nora Nicht is checked in." in page and "drawn without them" not in page
+
+
+def test_with_every_table_full_the_page_says_what_is_left(marta, marta_client):
+    tournament = Tournament.objects.create(name="Full House", slug="full-house",
+                                           start_date=datetime.date(2027, 5, 1), series_count=1)
+    tournament.organizers.add(marta)
+    for n in range(1, 13):
+        add_entry(tournament, n, f"F{n}", f"L{n}")
+    (series,) = plans.ensure_series(tournament)
+    plans.seat_series(series, SeatingMethod.DRAW, "full", user=marta)  # three four-tables
+    plans.publish(series, marta)
+    add_entry(tournament, 13, "Hans", "Spät")
+    assert arrivals.tables_with_room(series) == []
+    page = marta_client.get(url("series", series)).content.decode()
+    assert "No table can take a late arrival now" in page
+    assert "Put the series back to draft and re-draw" in page
+    assert "13 Hans Spät sits out this series" in page
+    assert "Seat the late arrival" not in page
