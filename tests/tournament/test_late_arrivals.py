@@ -16,6 +16,7 @@ from tournament.models import (
     RetiredLink,
     Seat,
     SeatingMethod,
+    Series,
     SeriesStatus,
     Table,
     TablePolicy,
@@ -252,3 +253,15 @@ def test_with_every_table_full_the_page_says_what_is_left(marta, marta_client):
     assert "Put the series back to draft and re-draw" in page
     assert "13 Hans Spät sits out this series" in page
     assert "Seat the late arrival" not in page
+
+
+def test_a_finished_series_asks_for_no_seat(night, marta):
+    """A player checked in for series 2 is no late arrival of the finished series 1."""
+    plans.publish(night, marta, sit_out_unseated=True)
+    add_entry(night.tournament, 13, "Nora", "Neu")  # checked in for series 2
+    Series.objects.filter(pk=night.pk).update(status=SeriesStatus.RELEASED)
+    night.refresh_from_db()
+    assert plans.unseated(night) == []
+    assert not any("no seat" in p for p in plans.plan_problems(night))
+    with pytest.raises(PlanError, match="Series 1 is finished"):
+        plans.sit_out(night, [13], marta)

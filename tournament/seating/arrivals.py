@@ -21,15 +21,11 @@ from tournament.models import (
     Penalty,
     Seat,
     Series,
-    SeriesStatus,
     SheetStatus,
     Table,
     TablePolicy,
 )
-from tournament.seating.services import PlanError, move_player, recount
-
-# a late arrival is seated while the series is being prepared or played, never afterwards
-OPEN_STATES = (SeriesStatus.DRAFT, SeriesStatus.SEATED, SeriesStatus.PLAYING)
+from tournament.seating.services import OPEN_STATES, PlanError, move_player, recount
 
 
 def late_notice(entry: Entry) -> str:

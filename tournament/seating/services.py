@@ -36,6 +36,10 @@ class PlanError(Refusal):
     """A plan change the organizer must be told about, in one sentence."""
 
 
+# who sits where may still be settled: a late arrival is seated, or sits out (arrivals.py)
+OPEN_STATES = (SeriesStatus.DRAFT, SeriesStatus.SEATED, SeriesStatus.PLAYING)
+
+
 def checked_in_ids(tournament) -> list[int]:
     return list(
         Entry.objects.filter(tournament=tournament, checked_in=True, withdrawn=False)
@@ -241,7 +245,10 @@ def tables_of(series: Series) -> list[list[int]]:
 
 
 def unseated(series: Series) -> list[Entry]:
-    """Checked-in players with no seat in ``series`` who are not recorded as sitting out."""
+    """Checked-in players with no seat in ``series`` who are not recorded as sitting out;
+    nobody once the series is finished (a player checked in for a later series)."""
+    if series.status not in OPEN_STATES:
+        return []
     return list(
         Entry.objects.filter(tournament_id=series.tournament_id, checked_in=True,
                              withdrawn=False)
@@ -294,8 +301,7 @@ def sit_out(series: Series, numbers: list[int], user) -> None:
         if absent is not None:
             raise PlanError(f"Player {absent.number} ({absent.name}) is not checked in; only "
                             "a checked-in player without a seat sits out.", "number")
-        if series.status not in (SeriesStatus.DRAFT, SeriesStatus.SEATED,
-                                 SeriesStatus.PLAYING):
+        if series.status not in OPEN_STATES:
             raise PlanError(f"Series {series.number} is finished; who played it is settled.")
         seated = Seat.objects.filter(series=series, entry__in=entries).first()
         if seated is not None:
