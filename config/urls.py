@@ -59,3 +59,7 @@ urlpatterns = [
     path("", app("scoring", public=scoring_public, organize_tournament=scoring_organize)),
     path("", app("printing", public=printing_public, organize_tournament=printing_organize)),
 ]
+
+# "not found" and "refused" say what happened and what to do (tournament.views.errors)
+handler404 = "tournament.views.errors.not_found"
+handler403 = "tournament.views.errors.refused"

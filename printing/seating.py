@@ -3,7 +3,9 @@
 
 * ``write_chart``: one document with the chart **by table** (a grid of four tables a row, each
   with its seats, names and numbers: a 1,000-player series on six A4 pages) and the chart **by
-  name** (alphabetical in three columns of name, club, table and seat: 210 names a page). Each
+  name** (alphabetical in three columns of name, club, table and seat: 210 names a page). A
+  chart that fits one page in larger type gets it: a club night's five tables print in two
+  columns at twice the size, to be read from across the room (``TABLE_TYPES``). Each
   part counts its own pages and every page names its range ("tables 1–48", "Abel – Hahn"), so
   the pages can be posted side by side.
 * ``write_slips``: one slip per player, "Series 2 — table 14, seat 3" with his name and the
@@ -56,6 +58,21 @@ NAME_LINE = 10
 NAME_SIZE = 8
 NAME_HEAD = 12
 CLUB_ROOM = 30  # at least this much of a name's cell is left for the club
+
+
+
+@dataclass(frozen=True)
+class Type:
+    """How large a chart prints: ``scale`` times a congress's type, in ``columns``."""
+
+    scale: float
+    columns: int
+
+
+# A club night's few tables (or names) print large enough to read from across the room: the
+# largest type that puts the whole chart on one page; a congress keeps the small type.
+TABLE_TYPES = (Type(3.0, 1), Type(2.2, 2), Type(1.5, 3), Type(1.0, TABLE_COLUMNS))
+NAME_TYPES = (Type(2.2, 1), Type(1.6, 2), Type(1.0, NAME_COLUMNS))
 
 # slips: a grid cut with scissors or a guillotine
 SLIP_COLUMNS = 3
@@ -176,18 +193,19 @@ def _pages(groups: list, key: str, title: Callable[[object], str], width: float,
 Tables = list[tuple[int, list[SeatRow]]]
 
 
-def block_height(seats: int) -> float:
-    return BLOCK_TITLE + seats * SEAT_LINE + 3
+def block_height(seats: int, scale: float = 1.0) -> float:
+    return (BLOCK_TITLE + seats * SEAT_LINE + 3) * scale
 
 
-def table_pages(tables: Tables, height: float, columns: int = TABLE_COLUMNS) -> list[list[Tables]]:
+def table_pages(tables: Tables, height: float, columns: int = TABLE_COLUMNS,
+                scale: float = 1.0) -> list[list[Tables]]:
     """The rows of blocks (``columns`` tables each, in order) of each page ``height`` tall."""
     pages: list[list[Tables]] = []
     page: list[Tables] = []
     used = 0.0
     for start in range(0, len(tables), columns):
         row = tables[start:start + columns]
-        needed = max(block_height(len(seats)) for _, seats in row) + TABLE_GAP
+        needed = max(block_height(len(seats), scale) for _, seats in row) + TABLE_GAP * scale
         if page and used + needed > height:
             pages.append(page)
             page, used = [], 0.0
@@ -198,57 +216,74 @@ def table_pages(tables: Tables, height: float, columns: int = TABLE_COLUMNS) -> 
     return pages
 
 
+def table_type(tables: Tables, height: float) -> Type:
+    """The largest type in which every table fits on one page ``height`` tall."""
+    for kind in TABLE_TYPES:
+        if len(table_pages(tables, height, kind.columns, kind.scale)) <= 1:
+            return kind
+    return TABLE_TYPES[-1]
+
+
 def _block(canv: Canvas, x: float, top: float, width: float, number: int,
-           seats: list[SeatRow]) -> None:
-    height = block_height(len(seats))
+           seats: list[SeatRow], k: float = 1.0) -> None:
+    """One table: its number and size on a band, then seat, name and number; ``k`` the
+    scale of the type."""
+    height = block_height(len(seats), k)
+    title = BLOCK_TITLE * k
     canv.setFillColor(BAND)
-    canv.rect(x, top - BLOCK_TITLE, width, BLOCK_TITLE, stroke=0, fill=1)
+    canv.rect(x, top - title, width, title, stroke=0, fill=1)
     canv.setStrokeColor(RULE)
     canv.setLineWidth(0.6)
     canv.rect(x, top - height, width, height, stroke=1, fill=0)
-    _text(canv, x + 4, top - BLOCK_TITLE + 3, f"Table {number}", width - 40, 9.5, bold=True)
-    _text(canv, x + width - 40, top - BLOCK_TITLE + 3, f"{len(seats)} players", 36, 6.5,
-          right=True, ink=GREY)
-    y = top - BLOCK_TITLE - SEAT_LINE + 2.5
+    _text(canv, x + 4 * k, top - title + 3 * k, f"Table {number}", width - 40 * k, 9.5 * k,
+          bold=True)
+    _text(canv, x + width - 40 * k, top - title + 3 * k, f"{len(seats)} players", 36 * k,
+          6.5 * k, right=True, ink=GREY)
+    line = SEAT_LINE * k
+    y = top - title - line + 2.5 * k
     for seat in seats:
-        _text(canv, x + 4, y, str(seat.position), 9, SEAT_SIZE, bold=True)
-        _text(canv, x + 14, y, seat.name.strip(), width - 44, SEAT_SIZE)
-        _text(canv, x + width - 28, y, str(seat.number), 24, SEAT_SIZE - 1, right=True,
-              ink=GREY)
-        y -= SEAT_LINE
+        _text(canv, x + 4 * k, y, str(seat.position), 9 * k, SEAT_SIZE * k, bold=True)
+        _text(canv, x + 14 * k, y, seat.name.strip(), width - 44 * k, SEAT_SIZE * k)
+        _text(canv, x + width - 28 * k, y, str(seat.number), 24 * k, (SEAT_SIZE - 1) * k,
+              right=True, ink=GREY)
+        y -= line
 
 
-def _table_painter(chart: SeatingPrint, page: list[Tables]):
+def _table_painter(chart: SeatingPrint, page: list[Tables], kind: Type):
     numbers = [number for row in page for number, _ in row]
 
     def paint(canv: Canvas, width: float, height: float) -> None:
         top = height - _heading(canv, width, height, f"Series {chart.series} · by table",
                                 f"tables {numbers[0]}–{numbers[-1]}", chart.draft)
-        block = (width - (TABLE_COLUMNS - 1) * TABLE_GAP) / TABLE_COLUMNS
+        gap = TABLE_GAP * kind.scale
+        block = (width - (kind.columns - 1) * gap) / kind.columns
         for row in page:
             for i, (number, seats) in enumerate(row):
-                _block(canv, i * (block + TABLE_GAP), top, block, number, seats)
-            top -= max(block_height(len(seats)) for _, seats in row) + TABLE_GAP
+                _block(canv, i * (block + gap), top, block, number, seats, kind.scale)
+            top -= max(block_height(len(seats), kind.scale) for _, seats in row) + gap
 
     return paint
 
 
 def chart_by_table(chart: SeatingPrint, layout: Layout) -> list[Flowable]:
     width, height = usable(layout)
-    pages = table_pages(tables_of(chart.rows), height - heading_height(chart.draft))
+    tables = tables_of(chart.rows)
+    room = height - heading_height(chart.draft)
+    kind = table_type(tables, room)
+    pages = table_pages(tables, room, kind.columns, kind.scale)
 
     def title(page) -> str:
         numbers = [number for row in page for number, _ in row]
         return chart.title(f"seating by table · tables {numbers[0]}–{numbers[-1]}")
 
     return _pages(pages, "tables", title, width, height,
-                  lambda page: _table_painter(chart, page))
+                  lambda page: _table_painter(chart, page, kind))
 
 
 # --- the chart by name ---------------------------------------------------------------------
 
-def rows_per_column(height: float) -> int:
-    return int((height - NAME_HEAD) // NAME_LINE)
+def rows_per_column(height: float, scale: float = 1.0) -> int:
+    return int((height - NAME_HEAD * scale) // (NAME_LINE * scale))
 
 
 def name_pages(rows: Sequence[SeatRow], per_column: int,
@@ -264,54 +299,65 @@ def name_pages(rows: Sequence[SeatRow], per_column: int,
     return pages
 
 
+def name_type(players: int, height: float) -> Type:
+    """The largest type in which every name fits on one page ``height`` tall."""
+    for kind in NAME_TYPES:
+        if players <= rows_per_column(height, kind.scale) * kind.columns:
+            return kind
+    return NAME_TYPES[-1]
+
+
 def _name_column(canv: Canvas, x: float, top: float, width: float, rows: list[SeatRow],
-                 clubs: bool) -> None:
-    """Name and club (small, after the name), table (bold) and seat."""
-    table_w, seat_w = 26.0, 22.0
+                 clubs: bool, k: float = 1.0) -> None:
+    """Name and club (small, after the name), table (bold) and seat; ``k`` the scale of the
+    type."""
+    table_w, seat_w = 26.0 * k, 22.0 * k
     name_w = width - table_w - seat_w
     table_x = x + name_w
     seat_x = table_x + table_w
-    y = top - NAME_HEAD + 3
-    _text(canv, x + 2, y, "Name, club" if clubs else "Name", name_w, 7, bold=True, ink=GREY)
-    _text(canv, table_x, y, "Table", table_w - 2, 7, bold=True, ink=GREY, right=True)
-    _text(canv, seat_x, y, "Seat", seat_w - 2, 7, bold=True, ink=GREY, right=True)
+    head, line, size = NAME_HEAD * k, NAME_LINE * k, NAME_SIZE * k
+    y = top - head + 3 * k
+    _text(canv, x + 2, y, "Name, club" if clubs else "Name", name_w, 7 * k, bold=True,
+          ink=GREY)
+    _text(canv, table_x, y, "Table", table_w - 2, 7 * k, bold=True, ink=GREY, right=True)
+    _text(canv, seat_x, y, "Seat", seat_w - 2, 7 * k, bold=True, ink=GREY, right=True)
     canv.setStrokeColor(INK)
     canv.setLineWidth(0.6)
-    canv.line(x, top - NAME_HEAD, x + width, top - NAME_HEAD)
-    y = top - NAME_HEAD
+    canv.line(x, top - head, x + width, top - head)
+    y = top - head
     for i, row in enumerate(rows):
         if i % 2:
             canv.setFillColor(STRIPE)
-            canv.rect(x, y - NAME_LINE, width, NAME_LINE, stroke=0, fill=1)
-        base = y - NAME_LINE + 2.6
-        room = name_w - 6
+            canv.rect(x, y - line, width, line, stroke=0, fill=1)
+        base = y - line + 2.6 * k
+        room = name_w - 6 * k
         # with a club the name keeps at least CLUB_ROOM for it, and takes no more than it needs
         taken = _text(canv, x + 2, base, row.sort_name.strip(", "),
-                      room - CLUB_ROOM if row.club else room, NAME_SIZE)
+                      room - CLUB_ROOM * k if row.club else room, size)
         if row.club:
-            _text(canv, x + 2 + taken + 4, base, row.club, room - taken - 4, NAME_SIZE - 1.5,
-                  ink=GREY)
-        _text(canv, table_x, base, str(row.table), table_w - 2, NAME_SIZE + 1, bold=True,
+            _text(canv, x + 2 + taken + 4 * k, base, row.club, room - taken - 4 * k,
+                  size - 1.5 * k, ink=GREY)
+        _text(canv, table_x, base, str(row.table), table_w - 2, size + k, bold=True,
               right=True)
-        _text(canv, seat_x, base, str(row.position), seat_w - 2, NAME_SIZE, right=True)
-        y -= NAME_LINE
+        _text(canv, seat_x, base, str(row.position), seat_w - 2, size, right=True)
+        y -= line
 
 
-def _name_painter(chart: SeatingPrint, page: list[list[SeatRow]], clubs: bool):
+def _name_painter(chart: SeatingPrint, page: list[list[SeatRow]], clubs: bool, kind: Type):
     everyone = [row for column in page for row in column]
 
     def paint(canv: Canvas, width: float, height: float) -> None:
         top = height - _heading(canv, width, height, f"Series {chart.series} · by name",
                                 name_range(everyone), chart.draft)
-        column = (width - (NAME_COLUMNS - 1) * NAME_GAP) / NAME_COLUMNS
+        column = (width - (kind.columns - 1) * NAME_GAP) / kind.columns
         for i, rows in enumerate(page):
             x = i * (column + NAME_GAP)
-            _name_column(canv, x, top, column, rows, clubs)
+            _name_column(canv, x, top, column, rows, clubs, kind.scale)
             if i:
                 canv.setStrokeColor(RULE)
                 canv.setLineWidth(0.4)
                 canv.line(x - NAME_GAP / 2, top, x - NAME_GAP / 2,
-                          top - NAME_HEAD - len(page[0]) * NAME_LINE)
+                          top - (NAME_HEAD + len(page[0]) * NAME_LINE) * kind.scale)
 
     return paint
 
@@ -319,14 +365,16 @@ def _name_painter(chart: SeatingPrint, page: list[list[SeatRow]], clubs: bool):
 def chart_by_name(chart: SeatingPrint, layout: Layout) -> list[Flowable]:
     width, height = usable(layout)
     rows = alphabetical(chart.rows)
-    pages = name_pages(rows, rows_per_column(height - heading_height(chart.draft)))
+    room = height - heading_height(chart.draft)
+    kind = name_type(len(rows), room)
+    pages = name_pages(rows, rows_per_column(room, kind.scale), kind.columns)
     clubs = any(row.club for row in rows)  # no club anywhere: the heading says just "Name"
 
     def title(page) -> str:
         return chart.title(f"seating by name · {name_range([r for c in page for r in c])}")
 
     return _pages(pages, "names", title, width, height,
-                  lambda page: _name_painter(chart, page, clubs))
+                  lambda page: _name_painter(chart, page, clubs, kind))
 
 
 # --- seat slips ----------------------------------------------------------------------------

@@ -68,6 +68,8 @@ EXPECTED = {
     "tournament:series_swap": ORGANIZER,
     "tournament:series_move": ORGANIZER,
     "tournament:series_publish": ORGANIZER,
+    "tournament:series_seat_late": ORGANIZER,
+    "tournament:series_sit_out": ORGANIZER,
     "tournament:public": PUBLIC,
     "tournament:chart": PUBLIC,
     "tournament:where": PUBLIC,

@@ -10,7 +10,7 @@ from django.db.models import Q
 from django.utils.text import slugify
 
 from engine import InvalidOption, get_rule_set, rule_sets
-from tournament.models import AuditAction, Deal, DealSet, Tournament
+from tournament.models import AuditAction, Deal, DealSet, SeriesStatus, Tournament
 from tournament.models.events import time_zone_names
 from tournament.parsing import bounded_formfield
 
@@ -123,6 +123,20 @@ class TournamentForm(forms.ModelForm):
 
     def clean_settlement_rate(self):
         return self._kept("settlement_rate")
+
+    def clean_series_count(self):
+        """Never below a series already published: its plan, sheets and results stay."""
+        count = self.cleaned_data.get("series_count")
+        if count is None or not self.instance.pk:
+            return count
+        published = sorted(self.instance.series.exclude(status=SeriesStatus.DRAFT)
+                           .filter(number__gt=count).values_list("number", flat=True))
+        if published:
+            last = published[-1]
+            raise forms.ValidationError(
+                f"Series count cannot go below {last}: series {last} is published already "
+                "(a draft series above the count is removed).")
+        return count
 
     def clean_slug(self):
         slug = self.cleaned_data.get("slug") or slugify(self.cleaned_data.get("name", ""))

@@ -21,7 +21,17 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 
-from tournament.models import RELEASED_STATES, Series, SeriesStatus, Table, Tournament
+from tournament.models import (
+    RELEASED_STATES,
+    RetiredLink,
+    Series,
+    SeriesStatus,
+    Table,
+    Tournament,
+)
+
+RETIRED_LINK = ("This table link was replaced by a new draw; ask the director for your "
+                "table and its new card.")
 
 
 class Role(enum.IntEnum):
@@ -175,10 +185,15 @@ def public_page(view):
 def table_of_link(request, token: str) -> tuple[Table, Role]:
     """The table a secret link names, and the visitor's role in its tournament.
 
-    A draft series' tables exist only for the tournament's staff.
+    A draft series' tables exist only for the tournament's staff. A link that a new draw
+    took away is a 404 that says so.
     """
-    table = get_object_or_404(Table.objects.select_related("series__tournament__deal_set"),
-                              token=token)
+    table = (Table.objects.select_related("series__tournament__deal_set")
+             .filter(token=token).first())
+    if table is None:
+        if RetiredLink.objects.filter(token=token).exists():
+            raise Http404(RETIRED_LINK)
+        raise Http404("No table has this link; check the address on the table's card.")
     in_its_time_zone(table.series.tournament)
     role = role_of(request.user, table.series.tournament)
     if table.series.status == SeriesStatus.DRAFT and role is Role.NONE:

@@ -34,6 +34,10 @@ urlpatterns = [
     path("<slug:slug>/series/<int:number>/seat/", series.series_seat, name="series_seat"),
     path("<slug:slug>/series/<int:number>/swap/", series.series_swap, name="series_swap"),
     path("<slug:slug>/series/<int:number>/move/", series.series_move, name="series_move"),
+    path("<slug:slug>/series/<int:number>/late/", series.series_seat_late,
+         name="series_seat_late"),
+    path("<slug:slug>/series/<int:number>/sit-out/", series.series_sit_out,
+         name="series_sit_out"),
     path("<slug:slug>/series/<int:number>/publish/", series.series_publish,
          name="series_publish"),
     # every table's sheet

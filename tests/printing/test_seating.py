@@ -74,14 +74,46 @@ def test_the_chart_by_table_then_by_name():
     assert re.search(r"Table 2\s*4 players\s*1\s*Ali Öztürk\s*14.*4\s*Otto Ortmann\s*17",
                      by_table, re.S)
     assert "by name · Krüger – Weiß" in by_name and "page 1 of 1" in by_name
-    # name, club, table, seat, down the columns; Müller before Mustermann, Öztürk after Ortmann
-    assert by_name.count("Name, club Table Seat") == 3
+    # name, club, table, seat, down the column (seven names: one column of large type);
+    # Müller before Mustermann, Öztürk after Ortmann
+    assert by_name.count("Name, club Table Seat") == 1
     by_name = by_name.replace("Name, club Table Seat", "")
     assert re.search(r"Krüger, Änne\s*1\s*2\s*Müller, Jürgen\s*Grün-Weiß Köln\s*1\s*1\s*"
                      r"Mustermann, Max\s*Kreuz Bube\s*1\s*3\s*Ortmann, Otto\s*2\s*4\s*"
                      r"Öztürk, Ali\s*2\s*1\s*Peters, Paul\s*2\s*2\s*Weiß, Björn\s*2\s*3",
                      by_name)
     assert "DRAFT" not in by_table + by_name
+
+
+def sizes_of(page, text):
+    """The font sizes ``text`` is drawn in on ``page``."""
+    found = []
+
+    def visit(shown, cm, tm, font, size):
+        if text in shown:
+            found.append(round(size * tm[0], 1) if tm[0] else size)
+
+    page.extract_text(visitor_text=visit)
+    return found
+
+
+def test_a_club_nights_few_tables_print_in_large_type():
+    """Issue 18, point 18: two tables, seven names print at two to three times a congress's
+    type, each part still on one page; a congress keeps the small type."""
+    by_table, by_name = pdf(seating.write_chart, chart_of(SMALL)).pages
+    assert min(sizes_of(by_table, "Otto Ortmann")) >= 2 * seating.SEAT_SIZE
+    assert min(sizes_of(by_name, "Ortmann, Otto")) >= 2 * seating.NAME_SIZE
+    height = 740.0
+    tables = charts.tables_of(SMALL)
+    assert seating.table_type(tables, height) == seating.TABLE_TYPES[0]
+    ten = charts.tables_of(many_rows(40))  # a club's ten four-tables: two columns, larger
+    assert seating.table_type(ten, height).scale >= 2
+    congress = pdf(seating.write_chart, chart_of(many_rows(300))).pages
+    assert max(sizes_of(congress[0], "Table 1")) == pytest.approx(9.5)
+    assert seating.table_type(charts.tables_of(many_rows(300)), height) == seating.Type(
+        1.0, seating.TABLE_COLUMNS)
+    assert seating.name_type(300, height) == seating.Type(1.0, seating.NAME_COLUMNS)
+    assert seating.name_type(20, height).scale > 2
 
 
 def test_300_players_fit_four_pages_and_all_are_named():

@@ -31,6 +31,8 @@ class AuditAction(models.TextChoices):
     SERIES_SEATED = "series_seated", "Series seated"
     PLAYERS_SWAPPED = "players_swapped", "Players swapped"
     PLAYER_MOVED = "player_moved", "Player moved"
+    LATE_ARRIVAL_SEATED = "late_arrival_seated", "Late arrival seated"
+    SITS_OUT = "sits_out", "Sits out a series"
     SERIES_PUBLISHED = "series_published", "Series published"
     SERIES_UNPUBLISHED = "series_unpublished", "Series unpublished"
     SERIES_STARTED = "series_started", "Series started"

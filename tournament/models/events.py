@@ -224,6 +224,9 @@ class Series(models.Model):
     repeat_pairs = models.PositiveIntegerField(default=0)
     apart_violations = models.PositiveIntegerField(default=0)
     seated_at = models.DateTimeField(null=True, blank=True)
+    # checked-in players the organizer chose to leave without a seat in this series (a late
+    # arrival when no table could take him): recorded, so Publish does not ask again
+    sits_out = models.ManyToManyField(Entry, blank=True, related_name="series_sat_out")
 
     class Meta:
         ordering = ["tournament", "number"]

@@ -7,7 +7,7 @@ import secrets
 from django.db import models
 from django.db.models import Q
 
-from tournament.models.events import Entry, Series
+from tournament.models.events import Entry, Series, Tournament
 
 
 def new_token() -> str:
@@ -78,3 +78,18 @@ class Seat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table} seat {self.position}: {self.entry}"
+
+
+class RetiredLink(models.Model):
+    """A table link that a new draw (or a removed series) took away: its holder is told what
+    happened instead of meeting a bare "not found"."""
+
+    token = models.CharField(max_length=32, unique=True)
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE,
+                                   related_name="retired_links")
+    series_number = models.PositiveSmallIntegerField()
+    table_number = models.PositiveIntegerField()
+    retired_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"series {self.series_number} table {self.table_number} (retired)"

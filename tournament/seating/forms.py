@@ -1,4 +1,5 @@
-"""Forms of the series page: seat a series, swap two players, move one."""
+"""Forms of the series page: seat a series, swap two players, move one, seat a late
+arrival or record that he sits out."""
 
 from __future__ import annotations
 
@@ -28,3 +29,12 @@ class SwapForm(forms.Form):
 class MoveForm(forms.Form):
     number = forms.IntegerField(min_value=1, max_value=INT_MAX, label="Player number")
     table = forms.IntegerField(min_value=1, max_value=INT_MAX, label="to table")
+
+
+class LateArrivalForm(forms.Form):
+    number = forms.IntegerField(min_value=1, max_value=INT_MAX, label="Late arrival")
+    table = forms.IntegerField(min_value=1, max_value=INT_MAX, label="at table")
+
+
+class SitOutForm(forms.Form):
+    number = forms.IntegerField(min_value=1, max_value=INT_MAX, label="Player number")

@@ -21,6 +21,7 @@ from tournament.models import (
     DealSet,
     Entry,
     KeepApart,
+    RetiredLink,
     Seat,
     SeatingMethod,
     Series,
@@ -33,6 +34,10 @@ from tournament.seating import algorithms as seating
 
 class PlanError(Refusal):
     """A plan change the organizer must be told about, in one sentence."""
+
+
+# who sits where may still be settled: a late arrival is seated, or sits out (arrivals.py)
+OPEN_STATES = (SeriesStatus.DRAFT, SeriesStatus.SEATED, SeriesStatus.PLAYING)
 
 
 def checked_in_ids(tournament) -> list[int]:
@@ -104,19 +109,29 @@ def seat_series(series: Series, method: str, seed: str | None, user) -> seating.
 
 
 def _store_plan(series: Series, method: str, seed: str, plan: seating.Plan, user) -> None:
-    """Replace the series' tables and seats by ``plan`` in one transaction and audit it."""
+    """Replace the series' seats by ``plan`` in one transaction and audit it.
+
+    A table that keeps its number keeps its row, and so its link (cards printed before a
+    re-draw still lead to table 3); a table the new plan no longer has is removed and its
+    link retired, so its holder is told why it no longer opens.
+    """
     tournament = series.tournament
     with transaction.atomic():
         before = snapshot(series)
-        series.tables.all().delete()  # seats go with their tables
-        tables = Table.objects.bulk_create(
-            [Table(series=series, number=n) for n in range(1, len(plan.tables) + 1)]
-        )
+        Seat.objects.filter(series=series).delete()
+        count = len(plan.tables)
+        retire_tables(series, series.tables.filter(number__gt=count))
+        kept = set(series.tables.values_list("number", flat=True))
+        Table.objects.bulk_create([Table(series=series, number=n)
+                                   for n in range(1, count + 1) if n not in kept])
+        tables = list(series.tables.order_by("number"))
         Seat.objects.bulk_create(
             Seat(table=table, series=series, position=position, entry_id=entry_id)
             for table, members in zip(tables, plan.tables, strict=True)
             for position, entry_id in enumerate(members, start=1)
         )
+        # a new plan seats every checked-in player: nobody sits out unless asked again
+        series.sits_out.clear()
         series.seating_method = method
         series.seed = seed
         series.repeat_pairs = plan.repeat_pairs
@@ -127,6 +142,16 @@ def _store_plan(series: Series, method: str, seed: str, plan: seating.Plan, user
                       before=before or None,
                       after={"method": method, "seed": seed, "tables": snapshot(series),
                              "repeat_pairs": plan.repeat_pairs})
+
+
+def retire_tables(series: Series, tables) -> None:
+    """Delete ``tables`` (a queryset of ``series``' tables) and keep their links as retired."""
+    retired = list(tables.values_list("token", "number"))
+    RetiredLink.objects.bulk_create(
+        [RetiredLink(token=token, tournament_id=series.tournament_id,
+                     series_number=series.number, table_number=number)
+         for token, number in retired], ignore_conflicts=True)
+    tables.delete()  # seats go with their tables
 
 
 def _seat_of(series: Series, number: int) -> Seat:
@@ -151,7 +176,7 @@ def swap_players(series: Series, first: int, second: int, user) -> None:
         Seat.objects.filter(pk=a.pk).delete()
         Seat.objects.filter(pk=b.pk).update(entry_id=a_entry)
         Seat.objects.create(table=a.table, series=series, position=a.position, entry_id=b_entry)
-        _recount(series)
+        recount(series)
         record_change(series.tournament, user, AuditAction.PLAYERS_SWAPPED,
                       f"series {series.number}",
                       before=before,
@@ -183,7 +208,7 @@ def move_player(series: Series, number: int, table_number: int, user) -> None:
         position = target.seats.count() + 1
         Seat.objects.create(table=target, series=series, position=position,
                             entry_id=seat.entry_id)
-        _recount(series)
+        recount(series)
         record_change(series.tournament, user, AuditAction.PLAYER_MOVED, f"series {series.number}",
                       before=before,
                       after={"player": number, "table": table_number, "seat": position})
@@ -195,7 +220,7 @@ def _close_gaps(table: Table) -> None:
             Seat.objects.filter(pk=seat.pk).update(position=position)
 
 
-def _recount(series: Series) -> None:
+def recount(series: Series) -> None:
     tables = [members for members in _members(series).values()]
     met = met_pairs(series.tournament, series.number)
     apart = {frozenset(p) for p in keep_apart_pairs(series.tournament)}
@@ -219,6 +244,34 @@ def tables_of(series: Series) -> list[list[int]]:
     return [members for _, members in sorted(_members(series).items())]
 
 
+def unseated(series: Series) -> list[Entry]:
+    """Checked-in players with no seat in ``series`` who are not recorded as sitting out;
+    nobody once the series is finished (a player checked in for a later series)."""
+    if series.status not in OPEN_STATES:
+        return []
+    return list(
+        Entry.objects.filter(tournament_id=series.tournament_id, checked_in=True,
+                             withdrawn=False)
+        .exclude(seats__series=series).exclude(series_sat_out=series).order_by("number")
+    )
+
+
+def sitting_out(series: Series) -> list[Entry]:
+    """The players recorded as sitting out ``series``."""
+    return list(series.sits_out.order_by("number"))
+
+
+def named(entries: list[Entry]) -> str:
+    """ "12 Hans Müller, 14 Eva Stein": the players as the room knows them."""
+    return ", ".join(f"{e.number} {e.name}" for e in entries)
+
+
+def no_seat(entries: list[Entry]) -> str:
+    players = "player has" if len(entries) == 1 else "players have"
+    return (f"{len(entries)} checked-in {players} no seat: {named(entries)}. Seat them at a "
+            "table with room, re-draw, or record that they sit out this series.")
+
+
 def plan_problems(series: Series) -> list[str]:
     """What stops a plan from being published, in words."""
     problems = []
@@ -228,22 +281,55 @@ def plan_problems(series: Series) -> list[str]:
     for number, members in sorted(tables.items()):
         if len(members) not in (3, 4):
             problems.append(f"Table {number} has {len(members)} players; a table seats 3 or 4.")
-    seated = {e for members in tables.values() for e in members}
-    missing = (Entry.objects.filter(tournament=series.tournament, checked_in=True,
-                                    withdrawn=False).exclude(id__in=seated).count())
+    missing = unseated(series)
     if missing:
-        problems.append(f"{missing} checked-in player(s) have no seat; re-draw or move them in.")
+        problems.append(no_seat(missing))
     return problems
 
 
-def publish(series: Series, user) -> None:
-    """Draft → seated: the plan is shown in the room and to the public."""
+def sit_out(series: Series, numbers: list[int], user) -> None:
+    """Record that the players ``numbers`` (checked in, without a seat) sit out ``series``."""
+    if not numbers:
+        return
+    with transaction.atomic():
+        entries = list(Entry.objects.filter(tournament_id=series.tournament_id,
+                                            number__in=numbers).order_by("number"))
+        missing = sorted(set(numbers) - {e.number for e in entries})
+        if missing:
+            raise PlanError(f"No player has number {missing[0]} in this tournament.", "number")
+        absent = next((e for e in entries if e.withdrawn or not e.checked_in), None)
+        if absent is not None:
+            raise PlanError(f"Player {absent.number} ({absent.name}) is not checked in; only "
+                            "a checked-in player without a seat sits out.", "number")
+        if series.status not in OPEN_STATES:
+            raise PlanError(f"Series {series.number} is finished; who played it is settled.")
+        seated = Seat.objects.filter(series=series, entry__in=entries).first()
+        if seated is not None:
+            raise PlanError(f"Player {seated.entry.number} has a seat in series "
+                            f"{series.number}; only a player without a seat sits out.",
+                            "number")
+        series.sits_out.add(*entries)
+        record_change(series.tournament, user, AuditAction.SITS_OUT, f"series {series.number}",
+                      after={"players": [e.number for e in entries], "names": named(entries)})
+
+
+def publish(series: Series, user, *, sit_out_unseated: bool = False) -> None:
+    """Draft → seated: the plan is shown in the room and to the public.
+
+    Refused while a checked-in player has no seat, unless the organizer says that they sit
+    out this series (``sit_out_unseated``): that choice is recorded with the publication.
+    """
     if series.status != SeriesStatus.DRAFT:
         raise PlanError(f"Series {series.number} is already published.")
-    problems = [p for p in plan_problems(series) if "no seat" not in p]
+    problems = plan_problems(series)
+    missing = unseated(series)
+    if missing and sit_out_unseated:
+        problems.remove(no_seat(missing))
     if problems:
         raise PlanError(" ".join(problems))
     with transaction.atomic():
+        if missing:
+            sit_out(series, [e.number for e in missing], user)
         series.seated_at = timezone.now()
         series.save(update_fields=["seated_at"])
         lifecycle.move(series, SeriesStatus.SEATED, user)
@@ -273,6 +359,19 @@ def ensure_series(tournament) -> list[Series]:
             for series in missing:
                 deal_series(existing[series.number], deal_set)
     return [existing[n] for n in sorted(existing)]
+
+
+def remove_unused_series(tournament) -> list[int]:
+    """Remove the draft series numbered above the series count (the organizer lowered it),
+    retiring the links of their draft tables; returns their numbers. A published series is
+    never removed: the tournament form refuses a count below it."""
+    extra = list(tournament.series.filter(number__gt=tournament.series_count,
+                                          status=SeriesStatus.DRAFT).order_by("number"))
+    with transaction.atomic():
+        for series in extra:
+            retire_tables(series, series.tables.all())
+            series.delete()
+    return [s.number for s in extra]
 
 
 def seat_series_from_plan(series: Series, method: str, plan: seating.Plan, user) -> seating.Plan:

@@ -23,7 +23,7 @@ from tournament.permissions import (
     staff_required,
     tournaments_of,
 )
-from tournament.seating.services import ensure_series
+from tournament.seating.services import ensure_series, remove_unused_series
 
 
 @login_required
@@ -60,13 +60,23 @@ def tournament_edit(request, tournament):
     if request.method == "POST" and form.is_valid():
         with transaction.atomic():
             tournament = form.save()
+            removed = remove_unused_series(tournament)
             ensure_series(tournament)
+            after = _summary(tournament)
+            if removed:
+                after["series_removed"] = removed
             record_change(tournament, request.user, AuditAction.TOURNAMENT_EDITED, tournament.name,
-                          before=before, after=_summary(tournament))
-        messages.success(request, "Saved.")
+                          before=before, after=after)
+        messages.success(request, "Saved." + (f" Draft series {_listed(removed)} removed."
+                                              if removed else ""))
         return redirect(tournament)
     return render(request, "tournament/organize/form.html",
                   {"form": form, "title": f"Edit {tournament.name}", "tournament": tournament})
+
+
+def _listed(numbers: list[int]) -> str:
+    words = [str(n) for n in numbers]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def _summary(t: Tournament) -> dict:

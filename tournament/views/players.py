@@ -33,6 +33,7 @@ from tournament.registration.forms import (
 from tournament.registration.importing import import_players, parse_players_csv
 from tournament.registration.listings import ClubTable, EntryTable
 from tournament.registration.services import RegistrationError
+from tournament.seating import arrivals
 from tournament.views.confirm import Question, ask, confirmed
 
 PER_PAGE = 50
@@ -130,7 +131,8 @@ def entry_check_in(request, tournament, number):
         messages.error(request, error.message)
     else:
         verb = "checked in" if entry.checked_in else "not checked in any more"
-        messages.success(request, f"{entry.number} {entry.name} is {verb}.")
+        late = arrivals.late_notice(entry) if entry.checked_in else ""
+        messages.success(request, f"{entry.number} {entry.name} is {verb}.{late}")
     return _back(request, tournament)
 
 
@@ -181,7 +183,7 @@ def door(request, tournament):
             add_refusal(quick, error)
         else:
             messages.success(request, f"Registered and checked in {entry.name} as "
-                                      f"number {entry.number}.")
+                                      f"number {entry.number}.{arrivals.late_notice(entry)}")
             return redirect("tournament:door", tournament.slug)
     return render(request, TEMPLATES + "door.html", {
         "tournament": tournament, "search": search, "q": q, "matches": matches,

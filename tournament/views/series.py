@@ -11,10 +11,10 @@ from django.views.decorators.http import require_POST
 from tournament.models import SeatingMethod, Series
 from tournament.parsing import INT_MAX, clean_text, int_param, page_number
 from tournament.permissions import organizer_required
-from tournament.seating import charts
+from tournament.seating import arrivals, charts
 from tournament.seating import page as pages
 from tournament.seating import services as plans
-from tournament.seating.forms import MoveForm, SeatForm, SwapForm
+from tournament.seating.forms import LateArrivalForm, MoveForm, SeatForm, SitOutForm, SwapForm
 
 
 def _series(tournament, number: int) -> Series:
@@ -32,10 +32,13 @@ def series_plan(request, tournament, number):
         messages.error(request, pages.no_such_table(series, typed))
     method = SeatingMethod.RESEAT if number > 1 else SeatingMethod.DRAW
     chart = pages.tables_page(series, page_number(request))
+    unseated = plans.unseated(series) if chart.count else []
     return render(request, "tournament/organize/series.html", {
         "tournament": tournament, "series": series,
         "chart": chart, "page": chart.page, "jumps": chart.jumps,
         "problems": plans.plan_problems(series) if chart.count else [],
+        "unseated": unseated, "sitting_out": plans.sitting_out(series),
+        "tables_with_room": arrivals.tables_with_room(series) if unseated else [],
         "checked_in": len(plans.checked_in_ids(tournament)),
         "seat_form": SeatForm(initial={"method": method}),
         "swap_form": SwapForm(), "move_form": MoveForm(),
@@ -113,11 +116,42 @@ def series_swap(request, tournament, number):
 @require_POST
 def series_move(request, tournament, number):
     def move(series, data):
-        plans.move_player(series, data["number"], data["table"], request.user)
+        seated = series.seats.filter(entry__number=data["number"]).exists()
+        arrivals.move_in(series, data["number"], data["table"], request.user)
+        if not seated:
+            return _seated_late(data)
         return f"Player {data['number']} moved to table {data['table']}."
 
     return _form_action(request, tournament, number, MoveForm,
                         "Enter a player number and a table number.", move, table_field="table")
+
+
+def _seated_late(data) -> str:
+    return (f"Player {data['number']} is seated at table {data['table']}; the table keeps its "
+            "link, so its printed card still opens the sheet (reprint it for the new name).")
+
+
+@organizer_required
+@require_POST
+def series_seat_late(request, tournament, number):
+    def seat(series, data):
+        arrivals.seat_late_arrival(series, data["number"], data["table"], request.user)
+        return _seated_late(data)
+
+    return _form_action(request, tournament, number, LateArrivalForm,
+                        "Choose the late arrival and a table with room.", seat,
+                        table_field="table")
+
+
+@organizer_required
+@require_POST
+def series_sit_out(request, tournament, number):
+    def sit_out(series, data):
+        plans.sit_out(series, [data["number"]], request.user)
+        return f"Player {data['number']} sits out series {number}; it is recorded."
+
+    return _form_action(request, tournament, number, SitOutForm,
+                        "Choose the player who sits out.", sit_out)
 
 
 @organizer_required
@@ -130,7 +164,8 @@ def series_publish(request, tournament, number):
             plans.unpublish(series, request.user)
             messages.success(request, f"Series {number} is a draft again.")
         else:
-            plans.publish(series, request.user)
+            plans.publish(series, request.user,
+                          sit_out_unseated=bool(request.POST.get("sit_out")))
             messages.success(request, f"Series {number} is published: the seating chart is up.")
 
     return _done(request, tournament, number, publish)

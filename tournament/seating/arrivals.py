@@ -1,0 +1,132 @@
+"""Late arrivals: a player checked in after the series was drawn.
+
+The player takes the free seat of a three-table (which becomes a four-table) in the draft,
+and after publication until that table's first deal; the table keeps its link. Where no
+table can take them, the organizer records that they sit out the series, and Publish no
+longer asks. One transaction and one audit entry per change (docs/rules-decisions.md,
+"Late arrivals").
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.db.models import Count, F
+
+from tournament.audit import record_change
+from tournament.models import (
+    AuditAction,
+    Deal,
+    DealSet,
+    Entry,
+    Penalty,
+    Seat,
+    Series,
+    SheetStatus,
+    Table,
+    TablePolicy,
+)
+from tournament.seating.services import OPEN_STATES, PlanError, move_player, recount
+
+
+def late_notice(entry: Entry) -> str:
+    """What the door adds when a player checks in after a series was drawn without them:
+    the first such series still open, and where it is put right; "" when none is."""
+    series = (Series.objects.filter(tournament_id=entry.tournament_id, status__in=OPEN_STATES,
+                                    tables__isnull=False)
+              .exclude(seats__entry=entry).exclude(sits_out=entry)
+              .order_by("number").distinct().first())
+    if series is None:
+        return ""
+    return (f" Series {series.number} is drawn without them: an organizer seats them as a "
+            "late arrival on the series page.")
+
+
+def largest_table(series: Series) -> int:
+    """The most players a table of ``series`` may seat: a comparative set's decks are dealt
+    for one table size, and a three-tables-only tournament keeps its tables of three."""
+    deal_set = DealSet.objects.filter(tournament_id=series.tournament_id).first()
+    if deal_set is not None:
+        return deal_set.table_size
+    return 3 if series.tournament.table_policy == TablePolicy.THREE_ONLY else 4
+
+
+def tables_with_room(series: Series) -> list[int]:
+    """The numbers of the tables a late arrival can join now: fewer players than a table
+    seats, and (once published) no deal or penalty on the sheet yet."""
+    if series.status not in OPEN_STATES:
+        return []
+    tables = (series.tables.annotate(players=Count("seats"))
+              .filter(players__lt=largest_table(series), sheet_status=SheetStatus.OPEN)
+              .exclude(id__in=Deal.objects.filter(table__series=series).values("table_id"))
+              .exclude(id__in=Penalty.objects.filter(table__series=series).values("table_id")))
+    return list(tables.order_by("number").values_list("number", flat=True))
+
+
+def _latecomer(series: Series, number: int) -> Entry:
+    entry = Entry.objects.filter(tournament_id=series.tournament_id, number=number).first()
+    if entry is None:
+        raise PlanError(f"No player has number {number} in this tournament.", "number")
+    if entry.withdrawn or not entry.checked_in:
+        raise PlanError(f"Player {number} ({entry.name}) is not checked in; check them in "
+                        "at the door first.", "number")
+    seat = Seat.objects.filter(series=series, entry=entry).select_related("table").first()
+    if seat is not None:
+        raise PlanError(f"Player {number} already sits at table {seat.table.number}, seat "
+                        f"{seat.position}; move or swap them instead.", "number")
+    return entry
+
+
+def _joinable(series: Series, table_number: int) -> Table:
+    """The table, locked for this transaction, if a late arrival may join it now."""
+    table = Table.objects.select_for_update().filter(series=series,
+                                                     number=table_number).first()
+    if table is None:
+        raise PlanError(f"Series {series.number} has no table {table_number}.", "table")
+    started = (Deal.objects.filter(table=table).exists()
+               or Penalty.objects.filter(table=table).exists()
+               or table.sheet_status != SheetStatus.OPEN)
+    if started:
+        raise PlanError(f"Table {table_number} has started play; a late arrival joins a "
+                        "table before its first deal. Choose a table that has not started, "
+                        "or let them sit out this series.", "table")
+    players = table.seats.count()
+    room = largest_table(series)
+    if players >= room:
+        why = ("a table seats 4" if room == 4 else
+               "the comparative decks are dealt for three-tables" if DealSet.objects.filter(
+                   tournament_id=series.tournament_id).exists()
+               else "this tournament plays three-tables only")
+        raise PlanError(f"Table {table_number} has {players} players and {why}; choose a "
+                        "table with room, or let them sit out this series.", "table")
+    return table
+
+
+def seat_late_arrival(series: Series, number: int, table_number: int, user) -> int:
+    """Seat the unseated checked-in player ``number`` at table ``table_number`` (the next
+    seat, a three-table becomes a four-table); returns his seat. The table keeps its link;
+    an open score sheet of it is refused as stale, so no phone enters deals for three."""
+    with transaction.atomic():
+        series = Series.objects.select_for_update().get(pk=series.pk)
+        if series.status not in OPEN_STATES:
+            raise PlanError(f"Series {series.number} is {series.get_status_display().lower()};"
+                            " nobody joins its tables any more.")
+        entry = _latecomer(series, number)
+        table = _joinable(series, table_number)
+        position = table.seats.count() + 1
+        Seat.objects.create(table=table, series=series, position=position, entry=entry)
+        Table.objects.filter(pk=table.pk).update(sheet_version=F("sheet_version") + 1)
+        series.sits_out.remove(entry)
+        recount(series)
+        record_change(series.tournament, user, AuditAction.LATE_ARRIVAL_SEATED,
+                      f"series {series.number} table {table_number}",
+                      after={"player": number, "name": entry.name, "table": table_number,
+                             "seat": position, "players": position})
+    return position
+
+
+def move_in(series: Series, number: int, table_number: int, user) -> None:
+    """The Move form: a seated player moves; a late arrival without a seat is seated."""
+    if Seat.objects.filter(series=series, entry__number=number).exists():
+        move_player(series, number, table_number, user)
+    else:
+        seat_late_arrival(series, number, table_number, user)
