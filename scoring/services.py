@@ -329,9 +329,26 @@ def save_settings(tournament: Tournament, form, user) -> None:
 def _team_members(tournament: Tournament, numbers: list[int]) -> list[Entry]:
     entries = list(Entry.objects.filter(tournament=tournament, number__in=numbers))
     if len(entries) != len(numbers):
-        raise ScoringError("Members: every number must be a player of this tournament.",
-                           "members")
+        missing = sorted(set(numbers) - {e.number for e in entries})
+        raise ScoringError(f"No player of this tournament has the number "
+                           f"{', '.join(map(str, missing))}.", "members")
     return entries
+
+
+def members_not_playing(team: Team) -> list[str]:
+    """Why members of the team are not playing, once play has begun: withdrawn, or without a
+    seat in every series published so far (a mistyped number, or a player who left). The
+    team's score has nothing of them."""
+    published = Series.objects.filter(tournament=team.tournament).exclude(
+        status=SeriesStatus.DRAFT)
+    if not published.exists():
+        return []  # teams are registered before the first draw: nobody has played yet
+    warnings = []
+    for entry in team.members.exclude(seats__series__in=published).order_by("number"):
+        why = "is withdrawn" if entry.withdrawn else "has not played: no seat in any series"
+        warnings.append(f"{entry.number} {entry.name} {why}; the team's score has nothing of "
+                        "that member.")
+    return warnings
 
 
 def _team_snapshot(team: Team) -> dict:
