@@ -59,6 +59,7 @@ from tournament import lifecycle
 from tournament.audit import record_change, version
 from tournament.guide import counted_words
 from tournament.models import AuditAction, DealSet, Entry, Series, SeriesStatus, Tournament
+from tournament.names import visibility_problem
 from tournament.permissions import Visitor, counts_results_of
 from tournament.refusals import Refusal
 
@@ -356,8 +357,15 @@ def _team_snapshot(team: Team) -> dict:
             "members": sorted(team.members.values_list("number", flat=True))}
 
 
+def _check_team_name(name: str) -> None:
+    problem = visibility_problem(name)
+    if problem:
+        raise ScoringError(f"The team name {problem}.", "name")
+
+
 def add_team(tournament: Tournament, name: str, numbers: list[int], user) -> Team:
     """Register a tandem or team by its players' participant numbers."""
+    _check_team_name(name)
     entries = _team_members(tournament, numbers)
     try:
         with transaction.atomic():
@@ -373,6 +381,7 @@ def add_team(tournament: Tournament, name: str, numbers: list[int], user) -> Tea
 def edit_team(team: Team, name: str, numbers: list[int], user) -> Team:
     """Rename a team or change its members."""
     tournament = team.tournament
+    _check_team_name(name)
     entries = _team_members(tournament, numbers)
     try:
         with transaction.atomic():

@@ -13,6 +13,7 @@ from django.utils.text import slugify
 from engine import InvalidOption, get_rule_set, rule_sets
 from tournament.models import AuditAction, Deal, DealSet, Tournament
 from tournament.models.events import time_zone_names
+from tournament.names import visibility_problem
 from tournament.parsing import bounded_formfield
 
 
@@ -144,6 +145,13 @@ class TournamentForm(forms.ModelForm):
 
     def clean_settlement_rate(self):
         return self._kept("settlement_rate")
+
+    def clean_name(self):
+        name = self.cleaned_data.get("name", "")
+        problem = visibility_problem(name)
+        if problem:
+            raise forms.ValidationError(f"The name {problem}.")
+        return name
 
     def clean_slug(self):
         slug = self.cleaned_data.get("slug") or slugify(self.cleaned_data.get("name", ""))

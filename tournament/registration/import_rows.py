@@ -10,7 +10,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 
 from tournament.models import Entry, Tournament
-from tournament.names import club_key
+from tournament.names import club_key, visibility_problem
 from tournament.parsing import INT_MAX, int_param
 from tournament.registration.services import (
     CLUB_MAX,
@@ -133,13 +133,15 @@ def _name_problems(label: str, name: str) -> list[str]:
         return [f"{label} is empty"]
     if len(name) > NAME_MAX:
         return [f"{label} is longer than {NAME_MAX} letters"]
-    return []
+    problem = visibility_problem(name)
+    return [f"{label} {problem}"] if problem else []
 
 
 def _club_problems(club: str) -> list[str]:
     if len(club) > CLUB_MAX:
         return [f"club name is longer than {CLUB_MAX} letters"]
-    return []
+    problem = visibility_problem(club)
+    return [f"club name {problem}"] if problem else []
 
 
 def _number(text: str, row_number: int, known: _Known) -> tuple[int | None, list[str]]:
