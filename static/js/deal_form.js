@@ -49,12 +49,16 @@
       clearErrors();
       if (result.ok) {
         previewBox.hidden = false;
-        /* comparative trump games: the cards give matadors and value only on saving */
-        var pending = result.value === null;
-        previewBox.querySelector(".preview-text").textContent =
-          pending ? result.text + ". " + result.pending : result.text + ":";
-        previewBox.querySelector(".preview-value").textContent = pending ? "" :
-          (result.value > 0 ? "+" + result.value : String(result.value));
+        previewBox.querySelector(".preview-text").textContent = result.text + ":";
+        var value = result.value > 0 ? "+" + result.value : String(result.value);
+        previewBox.querySelector(".preview-value").textContent = value;
+        var matadors = form.querySelector('[name="matadors"]');
+        if (matadors && result.matadors !== null && result.matadors !== undefined) {
+          /* comparative: the deck's cards give the matadors; show them as the default */
+          matadors.placeholder = String(Math.abs(result.matadors));
+          var without = form.querySelector('[name="without"]');
+          if (without && !matadors.value) without.checked = result.matadors < 0;
+        }
         var totalsTable = previewBox.querySelector(".preview-totals");
         totalsTable.hidden = !result.totals;
         (result.totals || []).forEach(function (total, i) {

@@ -36,8 +36,7 @@ def fields_for(game: Game, info: TableInfo) -> list[str]:
     if rules.numeric_bids:
         fields.append("bid")
     if game.has_trumps:
-        # a comparative deck's cards give the matadors when the deal is saved: never asked
-        fields += ["card_points"] if info.decks else ["matadors", "without", "card_points"]
+        fields += ["matadors", "without", "card_points"]
     if game.kind is GameKind.SUIT:
         fields.append("trump")
     if game.announcements:
@@ -85,9 +84,7 @@ class DealForm(forms.Form):
     all_tricks = forms.BooleanField(required=False, label="one player took every trick")
     version = forms.IntegerField(min_value=0, max_value=INT_MAX, widget=forms.HiddenInput)
 
-    def __init__(self, info: TableInfo, number: int, *args, cards: bool = True, **kwargs):
-        """``cards``: a comparative deck's cards may be read (saving a deal). The preview
-        passes False: until a deal is recorded the table's link tells nothing of them."""
+    def __init__(self, info: TableInfo, number: int, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.info, self.number = info, number
         games = info.rules.enabled_games(info.options)
@@ -108,12 +105,10 @@ class DealForm(forms.Form):
             self.fields["deck"] = forms.IntegerField(
                 min_value=1, max_value=SMALL_INT_MAX, initial=self.deck.number, label="Deck",
                 help_text=f"the number on the deck: this table plays deck {self.deck.number} "
-                          "now; the matadors come from its cards when the deal is saved")
-        self.read_cards = cards
+                          "now; the matadors come from its cards")
         self.input: DealInput | None = None
         self.scored = None
         self.matadors_from_cards: int | None = None
-        self.matadors_pending = False  # a preview at a comparative table: counted on saving
 
     def field_games(self) -> dict[str, str]:
         """For each field, the games that show it (``data-games`` in the template)."""
@@ -181,20 +176,14 @@ class DealForm(forms.Form):
         return False
 
     def _matadors_from_cards(self, game: Game, shown: set[str], data, record: dict) -> bool:
-        """The declarer's matadors are in the deck: counted from its cards when the deal is
-        saved, never typed (a typed count checked against the cards would answer what they
-        hold). Without ``read_cards`` (the preview) a stand-in count lets the engine check
-        the rest of the deal, and nothing it answers depends on the cards."""
-        if not game.has_trumps:
-            return True
-        if not self.read_cards:
-            record["matadors"] = 1
-            self.matadors_pending = True
-            return True
+        """The declarer's matadors are in the deck: filled in when left empty, refused when
+        the typed count contradicts the cards."""
         declarer = data.get("declarer")
+        if not game.has_trumps or declarer is None or "matadors" not in shown:
+            return True
         trump_key = data.get("trump") if "trump" in shown else None
-        if declarer is None or ("trump" in shown and not trump_key):
-            return True  # the engine asks for the declarer or the trump
+        if "trump" in shown and not trump_key:
+            return True  # the engine asks for the trump
         trump = Suit.from_key(trump_key) if trump_key else None
         letter = comparative.letter_of(declarer)
         try:
@@ -202,7 +191,17 @@ class DealForm(forms.Form):
         except EngineError as exc:
             self.add_error("declarer", str(exc))
             return False
-        self.matadors_from_cards = record["matadors"] = cards
+        self.matadors_from_cards = cards
+        typed = record.get("matadors")
+        if typed is None:
+            record["matadors"] = cards
+            return True
+        if typed != cards:
+            kind = f"in {trump.plural}" if trump else "in a Grand"
+            self.add_error("matadors", f"Matadors: the cards of deck {self.deck.number} give "
+                                       f"{letter} {'with' if cards > 0 else 'without'} "
+                                       f"{abs(cards)} {kind}.")
+            return False
         return True
 
 

@@ -6,7 +6,6 @@ call one of these functions (or a service of ``deals``) and render.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
 from django.db.models import Count
@@ -210,30 +209,12 @@ def _autofocus(form: DealForm) -> DealForm:
     return form
 
 
-def new_deal_form(info: TableInfo, number: int, data=None, *, cards: bool = True) -> DealForm:
-    """``cards=False``: the preview's form, which never reads a comparative deck's cards."""
+def new_deal_form(info: TableInfo, number: int, data=None) -> DealForm:
     if data is None:
         form = DealForm(info, number, initial={"version": info.table.sheet_version})
     else:
-        form = DealForm(info, number, data, cards=cards)
+        form = DealForm(info, number, data)
     return _autofocus(form)
-
-
-def without_matadors(text: str) -> str:
-    """The preview's words for a deal whose matadors the cards give on saving: the game and
-    what was typed, without the stand-in count and what follows from it (won or lost by an
-    overbid)."""
-    game, *rest = text.split(", ")
-    game = re.sub(r" with(out)? \d+$", "", game)
-    rest = [part for part in rest
-            if part not in ("won", "lost") and not part.startswith("overbid on")]
-    return ", ".join([game, *rest])
-
-
-def matadors_pending(info: TableInfo, number: int) -> str:
-    deck = info.deck(number)
-    return (f"The matadors, the value and the new totals come from the cards of deck "
-            f"{deck.number if deck else ''} when the deal is saved.")
 
 
 def edit_deal_form(info: TableInfo, deal: Deal, data=None) -> DealForm:

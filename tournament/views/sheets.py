@@ -36,12 +36,10 @@ from tournament.sheets.page import (
     default_scorekeeper,
     edit_deal_form,
     form_fields,
-    matadors_pending,
     new_deal_form,
     series_sheets,
     series_tables,
     sheet_page,
-    without_matadors,
 )
 from tournament.sheets.services import SheetError, StaleSheet
 from tournament.views.confirm import Question, ask, confirmed
@@ -218,7 +216,7 @@ def deal_preview(request, info, role):
         return JsonResponse({"ok": False, "errors": {},
                              "non_field": [f"Deal {number} is not played yet: the preview "
                                            f"covers deals 1 to {playing}."]})
-    form = new_deal_form(info, number, request.POST, cards=False)
+    form = new_deal_form(info, number, request.POST)
     if not form.is_valid():
         return JsonResponse({
             "ok": False,
@@ -230,15 +228,12 @@ def deal_preview(request, info, role):
         scored, preview_sheet = deals.preview(info, number, form.input)
     except EngineError as exc:
         return JsonResponse({"ok": False, "errors": {}, "non_field": [str(exc)]})
-    if form.matadors_pending:  # a comparative deck: nothing that depends on its cards
-        return JsonResponse({
-            "ok": True, "number": number, "text": without_matadors(scored.text), "value": None,
-            "entries": {}, "totals": None, "pending": matadors_pending(info, number)})
     blind = table.sheet_status == SheetStatus.SUBMITTED and info.tournament.blind_check
     return JsonResponse({
         "ok": True, "number": number, "text": scored.text, "value": scored.outcome.value,
         "entries": {str(k): v for k, v in scored.entries.items()},
         "totals": None if blind else list(preview_sheet.totals),
+        "matadors": form.matadors_from_cards,  # a comparative deck's cards tell them
     })
 
 
