@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from django.http import Http404
 from django.shortcuts import get_object_or_404
+from django.views.decorators.cache import never_cache
 
 from printing import comparative, hand_records
 from printing.views.common import options as _options
@@ -35,6 +36,7 @@ def _hands(request, tournament, number: int):
         f"{tournament.slug}-s{number}-hands.pdf")
 
 
+@never_cache  # the cards of decks still to be played
 @organizer_required
 def hands_pdf(request, tournament, number):
     return _hands(request, tournament, number)
