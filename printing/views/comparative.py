@@ -44,9 +44,10 @@ def hands_pdf(request, tournament, number):
 
 @public_page
 def public_hands_pdf(request, visitor, number):
-    """The hand-record page's rule: staff always, everyone else once the series is released."""
+    """The hand-record page's rule: organizers always, everyone else once the series is
+    released."""
     deal_set, series = _series(visitor.tournament, number)
-    if not visitor.sees_results_of(series):
+    if not visitor.sees_hands_of(series):
         raise Http404("The hands are shown once the series' results are released.")
     return _hands(request, visitor.tournament, number)
 
