@@ -136,8 +136,8 @@ class TeamForm(forms.Form):
         raw = [x.strip() for x in self.cleaned_data["members"].replace(";", ",").split(",")]
         numbers = [int_param(x, 1, INT_MAX) for x in raw if x]
         if None in numbers:
-            raise forms.ValidationError("Members: write participant numbers (1 to "
+            raise forms.ValidationError("Write participant numbers (1 to "
                                         f"{INT_MAX}) separated by commas.")
         if len(numbers) not in (2, 4) or len(set(numbers)) != len(numbers):
-            raise forms.ValidationError("Members: a tandem has 2 different players, a team 4.")
+            raise forms.ValidationError("A tandem has 2 different players, a team 4.")
         return numbers

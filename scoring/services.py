@@ -59,6 +59,7 @@ from tournament import lifecycle
 from tournament.audit import record_change, version
 from tournament.guide import counted_words
 from tournament.models import AuditAction, DealSet, Entry, Series, SeriesStatus, Tournament
+from tournament.names import visibility_problem
 from tournament.permissions import Visitor, counts_results_of
 from tournament.refusals import Refusal
 
@@ -362,9 +363,26 @@ def save_settings(tournament: Tournament, form, user) -> None:
 def _team_members(tournament: Tournament, numbers: list[int]) -> list[Entry]:
     entries = list(Entry.objects.filter(tournament=tournament, number__in=numbers))
     if len(entries) != len(numbers):
-        raise ScoringError("Members: every number must be a player of this tournament.",
-                           "members")
+        missing = sorted(set(numbers) - {e.number for e in entries})
+        raise ScoringError(f"No player of this tournament has the number "
+                           f"{', '.join(map(str, missing))}.", "members")
     return entries
+
+
+def members_not_playing(team: Team) -> list[str]:
+    """Why members of the team are not playing, once play has begun: withdrawn, or without a
+    seat in every series published so far (a mistyped number, or a player who left). The
+    team's score has nothing of them."""
+    published = Series.objects.filter(tournament=team.tournament).exclude(
+        status=SeriesStatus.DRAFT)
+    if not published.exists():
+        return []  # teams are registered before the first draw: nobody has played yet
+    warnings = []
+    for entry in team.members.exclude(seats__series__in=published).order_by("number"):
+        why = "is withdrawn" if entry.withdrawn else "has not played: no seat in any series"
+        warnings.append(f"{entry.number} {entry.name} {why}; the team's score has nothing of "
+                        "that member.")
+    return warnings
 
 
 def _team_snapshot(team: Team) -> dict:
@@ -372,8 +390,15 @@ def _team_snapshot(team: Team) -> dict:
             "members": sorted(team.members.values_list("number", flat=True))}
 
 
+def _check_team_name(name: str) -> None:
+    problem = visibility_problem(name)
+    if problem:
+        raise ScoringError(f"The team name {problem}.", "name")
+
+
 def add_team(tournament: Tournament, name: str, numbers: list[int], user) -> Team:
     """Register a tandem or team by its players' participant numbers."""
+    _check_team_name(name)
     entries = _team_members(tournament, numbers)
     try:
         with transaction.atomic():
@@ -389,6 +414,7 @@ def add_team(tournament: Tournament, name: str, numbers: list[int], user) -> Tea
 def edit_team(team: Team, name: str, numbers: list[int], user) -> Team:
     """Rename a team or change its members."""
     tournament = team.tournament
+    _check_team_name(name)
     entries = _team_members(tournament, numbers)
     try:
         with transaction.atomic():

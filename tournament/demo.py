@@ -51,6 +51,7 @@ def _fresh_tournament(existing: Tournament | None, **fields) -> Tournament:
     organizer = get_user_model().objects.filter(username="organizer").first()
     if organizer:
         tournament.organizers.add(organizer)
+        Tournament.objects.filter(pk=tournament.pk).update(created_by=organizer)
     return tournament
 
 

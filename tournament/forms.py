@@ -5,6 +5,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from django import forms
+from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db.models import Q
 from django.utils.text import slugify
@@ -12,11 +13,26 @@ from django.utils.text import slugify
 from engine import InvalidOption, get_rule_set, rule_sets
 from tournament.models import AuditAction, Deal, DealSet, SeriesStatus, Tournament
 from tournament.models.events import time_zone_names
+from tournament.names import visibility_problem
 from tournament.parsing import bounded_formfield
 
 
 class DateInput(forms.DateInput):
     input_type = "date"
+
+
+# The zones of the League's and the German clubs first; every other zone follows.
+COMMON_ZONES = ("America/New_York", "America/Chicago", "America/Denver", "America/Phoenix",
+                "America/Los_Angeles", "America/Toronto", "Europe/Berlin", "Europe/Vienna",
+                "Europe/Zurich", "Europe/London", "UTC")
+
+
+def time_zone_choices() -> list[tuple[str, list[tuple[str, str]]]]:
+    """The site's zone and the common ones first, then every zone this machine knows."""
+    every = time_zone_names()
+    common = [z for z in dict.fromkeys((settings.TIME_ZONE, *COMMON_ZONES)) if z in every]
+    return [("Common", [(z, z) for z in common]),
+            ("Every zone", [(z, z) for z in every if z not in common])]
 
 
 class TournamentForm(forms.ModelForm):
@@ -27,14 +43,16 @@ class TournamentForm(forms.ModelForm):
         fields = ["name", "slug", "start_date", "end_date", "venue", "rule_set",
                   "scoring_system", "series_count", "deals_per_player", "table_policy",
                   "public", "blind_check", "time_zone", "paper", "settlement_rate"]
-        widgets = {"start_date": DateInput(), "end_date": DateInput(),
-                   "time_zone": forms.Select(choices=[(z, z) for z in time_zone_names()])}
+        widgets = {"start_date": DateInput(), "end_date": DateInput()}
         formfield_callback = bounded_formfield
         help_texts = {
             "slug": "Short name for addresses, e.g. nasl-congress-2027. Left empty, it is made "
                     "from the name.",
             "deals_per_player": "Deals each player deals per series: 12 gives 36 deals at a "
                                 "three-table and 48 at a four-table.",
+            "public": "Public: anyone with the address sees the seating charts and the results "
+                      "you release. Not public: its pages answer “not found” to everyone but "
+                      "its organizers and assistants.",
         }
 
     settlement_rate = forms.DecimalField(
@@ -49,7 +67,11 @@ class TournamentForm(forms.ModelForm):
     LIMITS = {"series_count": 99, "deals_per_player": 99}
 
     def __init__(self, *args, **kwargs):
+        if kwargs.get("instance") is None:
+            # a new tournament is public and keeps the site's clock unless the organizer says
+            kwargs["instance"] = Tournament(public=True, time_zone=settings.TIME_ZONE)
         super().__init__(*args, **kwargs)
+        self.fields["time_zone"].widget = forms.Select(choices=time_zone_choices())
         self.fields["slug"].required = False
         self.fields["blind_check"].label = "Blind check of score sheets"
         for name in self.DEFAULTED:  # left out, they keep the tournament's (or the default)
@@ -137,6 +159,13 @@ class TournamentForm(forms.ModelForm):
                 f"Series count cannot go below {last}: series {last} is published already "
                 "(a draft series above the count is removed).")
         return count
+
+    def clean_name(self):
+        name = self.cleaned_data.get("name", "")
+        problem = visibility_problem(name)
+        if problem:
+            raise forms.ValidationError(f"The name {problem}.")
+        return name
 
     def clean_slug(self):
         slug = self.cleaned_data.get("slug") or slugify(self.cleaned_data.get("name", ""))

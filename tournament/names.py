@@ -54,3 +54,31 @@ def club_key(name: str) -> str:
 def search_words(query: str) -> list[str]:
     """The keys of the words typed in a search box; empty words (only punctuation) dropped."""
     return [key for key in (name_key(word) for word in query.split()) if key]
+
+
+# Bidirectional embeddings, overrides and isolates: one of them in a name turns the rest of a
+# line around on every page, PDF and export it reaches ("Trojan Source"). The plain marks
+# (U+200E, U+200F) stay allowed: right-to-left names use them and they reorder nothing.
+BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+# Letters that draw nothing although Unicode calls them letters or symbols (the Hangul
+# fillers, the blank Braille pattern) and the marks that only select a variant.
+_BLANK = frozenset("\u115f\u1160\u3164\uffa0\u2800\u034f\u180e")
+
+
+def _invisible(ch: str) -> bool:
+    category = unicodedata.category(ch)
+    return (category in ("Cf", "Cc", "Zs", "Zl", "Zp") or ch in _BLANK
+            or "\ufe00" <= ch <= "\ufe0f" or "\U000e0100" <= ch <= "\U000e01ef")
+
+
+def visibility_problem(text: str) -> str | None:
+    """Why a name cannot be shown as typed, in words that end a sentence beginning with the
+    field's name ("The last name …"), or None. Empty text is no concern here."""
+    control = next((ch for ch in text if ch in BIDI_CONTROLS), None)
+    if control is not None:
+        return (f"contains the direction control U+{ord(control):04X}, which turns the "
+                "text around on screens; type the name without it")
+    if text and all(_invisible(ch) for ch in text):
+        shown = ", ".join(f"U+{ord(ch):04X}" for ch in dict.fromkeys(text))
+        return f"is made only of invisible characters ({shown[:60]}); type a visible name"
+    return None

@@ -15,6 +15,8 @@ from django.db.backends.base.operations import BaseDatabaseOperations
 from django.shortcuts import redirect
 from django.utils.http import url_has_allowed_host_and_scheme
 
+from tournament.names import visibility_problem
+
 # The ranges every supported database holds (PostgreSQL's; SQLite holds more).
 DB_RANGES = BaseDatabaseOperations.integer_field_ranges
 INT_MIN, INT_MAX = DB_RANGES["IntegerField"]  # IntegerField, PositiveIntegerField: 2147483647
@@ -60,6 +62,12 @@ class NameField(forms.CharField):
 
     def to_python(self, value):
         return super().to_python(clean_text(value) if value not in self.empty_values else value)
+
+    def validate(self, value):
+        super().validate(value)
+        problem = visibility_problem(value or "")
+        if problem:
+            raise forms.ValidationError(f"The name {problem}.")
 
 
 def safe_next(request, fallback: str, *, field: str = "next"):

@@ -136,6 +136,7 @@ class Visitor:
 
     tournament: Tournament
     staff: bool
+    organizer: bool = False
 
     @property
     def released_only(self) -> bool:
@@ -146,6 +147,12 @@ class Visitor:
 
     def sees_results_of(self, series: Series) -> bool:
         return self.staff or series.is_released
+
+    def sees_hands_of(self, series: Series) -> bool:
+        """A comparative series' hand records (page and PDF): its organizers always, who
+        deal and check the decks; everyone else, assistants included (they may sit at a
+        table), once its results are released (docs/access.md)."""
+        return self.organizer or series.is_released
 
     def sees_sheets_of(self, series: Series) -> bool:
         """The public copy of a table's sheet (page and PDF), read-only: the public's once
@@ -177,7 +184,8 @@ def public_page(view):
     @wraps(view)
     def wrapped(request, slug, *args, **kwargs):
         tournament, staff = visible_tournament(request, slug)
-        return view(request, Visitor(tournament, staff), *args, **kwargs)
+        organizer = staff and role_of(request.user, tournament) is Role.ORGANIZER
+        return view(request, Visitor(tournament, staff, organizer), *args, **kwargs)
 
     return wrapped
 

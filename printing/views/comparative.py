@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from django.http import Http404
 from django.shortcuts import get_object_or_404
+from django.views.decorators.cache import never_cache
 
 from printing import comparative, hand_records
 from printing.views.common import options as _options
@@ -35,6 +36,7 @@ def _hands(request, tournament, number: int):
         f"{tournament.slug}-s{number}-hands.pdf")
 
 
+@never_cache  # the cards of decks still to be played
 @organizer_required
 def hands_pdf(request, tournament, number):
     return _hands(request, tournament, number)
@@ -42,9 +44,10 @@ def hands_pdf(request, tournament, number):
 
 @public_page
 def public_hands_pdf(request, visitor, number):
-    """The hand-record page's rule: staff always, everyone else once the series is released."""
+    """The hand-record page's rule: organizers always, everyone else once the series is
+    released."""
     deal_set, series = _series(visitor.tournament, number)
-    if not visitor.sees_results_of(series):
+    if not visitor.sees_hands_of(series):
         raise Http404("The hands are shown once the series' results are released.")
     return _hands(request, visitor.tournament, number)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404
+from django.views.decorators.cache import never_cache
 
 from printing import progress, score_sheets, table_cards
 from printing.views.common import batch, link, options, pdf
@@ -19,6 +20,7 @@ def _tables(tournament, number: int):
     return series, series.tables.select_related("series__tournament").order_by("number")
 
 
+@never_cache  # the table's secret link is printed on it: no cache keeps a copy
 @staff_required
 def sheet_pdf(request, tournament, number, table):
     table = get_object_or_404(Table.objects.select_related("series__tournament"),
@@ -33,6 +35,7 @@ def sheet_pdf(request, tournament, number, table):
                                                     **options(request, tournament)), name)
 
 
+@never_cache
 @staff_required
 def series_sheets_pdf(request, tournament, number):
     series, tables = _tables(tournament, number)
@@ -53,6 +56,7 @@ def series_sheets_pdf(request, tournament, number):
                  filename=f"{tournament.slug}-s{number}-sheets{'-blank' if blank else ''}.pdf")
 
 
+@never_cache
 @organizer_required
 def table_cards_pdf(request, tournament, number):
     series, tables = _tables(tournament, number)

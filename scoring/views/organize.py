@@ -33,14 +33,27 @@ def results_admin(request, tournament):
         services.save_settings(tournament, form, request.user)
         messages.success(request, "Scoring settings saved.")
         return redirect("scoring:results_admin", tournament.slug)
+    return _results_admin_page(request, tournament, form)
+
+
+def _results_admin_page(request, tournament, form=None, team_form=None):
+    """The results page; a refused team form comes back with what was typed and its errors
+    under its fields (each said once)."""
+    form = form or SettingsForm(instance=services.scoring_settings(tournament),
+                                prefix="settings")
     return render(request, "scoring/results_admin.html", {
         "tournament": tournament, "form": form, "series_list": tournament.series.all(),
         "teams": Team.objects.filter(tournament=tournament).prefetch_related("members"),
-        "team_form": TeamForm(prefix="team"),
+        "team_form": team_form or TeamForm(prefix="team"),
         "prize_form": CustomPrizeForm(prefix="prize", tournament=tournament),
         "custom_prizes": tournament.custom_prizes.all(),
         "release_checks": lifecycle.release_checks(tournament.series.all()),
     })
+
+
+def _warn_members_not_playing(request, team) -> None:
+    for warning in services.members_not_playing(team):
+        messages.warning(request, warning)
 
 
 @organizer_required
@@ -101,15 +114,15 @@ def lot(request, tournament):
 def add_team(request, tournament):
     form = TeamForm(request.POST, prefix="team")
     if not form.is_valid():
-        _errors(request, form)
-        return redirect("scoring:results_admin", tournament.slug)
+        return _results_admin_page(request, tournament, team_form=form)
     try:
         team = services.add_team(tournament, form.cleaned_data["name"],
                                  form.cleaned_data["members"], request.user)
     except services.ScoringError as exc:
-        messages.error(request, str(exc))
-    else:
-        messages.success(request, f"Team {team.name} registered.")
+        show_on_form(form, exc)
+        return _results_admin_page(request, tournament, team_form=form)
+    messages.success(request, f"Team {team.name} registered.")
+    _warn_members_not_playing(request, team)
     return redirect("scoring:results_admin", tournament.slug)
 
 
@@ -143,6 +156,7 @@ def edit_team(request, tournament, team):
             show_on_form(form, error)
         else:
             messages.success(request, f"Team {team.name} saved.")
+            _warn_members_not_playing(request, team)
             return redirect("scoring:results_admin", tournament.slug)
     return render(request, "scoring/edit.html", {
         "tournament": tournament, "form": form, "title": f"Team {team.name}",

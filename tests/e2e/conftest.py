@@ -29,8 +29,35 @@ def browser():
                   "--disable-background-networking", "--disable-component-update",
                   "--disable-sync"],
         )
+        _report_policy_violations(browser)
         yield browser
         browser.close()
+
+
+# What the browser refused under the site's Content-Security-Policy, in any test's pages.
+POLICY_VIOLATIONS: list[str] = []
+
+
+def _report_policy_violations(browser) -> None:
+    """Every context the tests open reports the scripts and styles the policy refused."""
+    new_context = browser.new_context
+
+    def watched(*args, **kwargs):
+        context = new_context(*args, **kwargs)
+        context.on("console", lambda message: POLICY_VIOLATIONS.append(
+            f"{message.text} ({message.location.get('url', '')})")
+            if "Content Security Policy" in message.text else None)
+        return context
+
+    browser.new_context = watched
+
+
+@pytest.fixture(autouse=True)
+def _no_policy_violations():
+    """No page of a browser test breaks the Content-Security-Policy (issue 18 point 25)."""
+    POLICY_VIOLATIONS.clear()
+    yield
+    assert not POLICY_VIOLATIONS, POLICY_VIOLATIONS
 
 
 @pytest.fixture

@@ -79,7 +79,7 @@ def test_a_team_is_edited_and_deleted(browser, live_server, client, organizer_us
                                                           name="edit or delete").click()
     page.fill("#id_members", "1, 9")
     page.get_by_role("button", name="Save").click()
-    expect(page.get_by_text("Members: every number must be a player")).to_be_visible()
+    expect(page.get_by_text("No player of this tournament has the number 9.")).to_be_visible()
     page.fill("#id_name", "Kreuz As")
     page.fill("#id_members", "2, 3")
     page.get_by_role("button", name="Save").click()

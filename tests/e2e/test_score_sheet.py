@@ -128,7 +128,9 @@ def test_a_full_series_on_a_phone(browser, live_server):
     # the submitter cannot confirm his own sheet ...
     page.fill("#id_confirm_name", names[1])
     page.get_by_role("button", name="Confirm the sheet").click()
-    expect(page.locator(".messages")).to_contain_text("cannot confirm it too")
+    # said on the confirmation form, which keeps the name typed
+    expect(page.locator(".sheet-step .error")).to_contain_text("cannot confirm it too")
+    expect(page.locator("#id_confirm_name")).to_have_value(names[1])
 
     # ... a second player confirms on his own phone
     second = browser.new_context(base_url=live_server.url, **PHONE).new_page()

@@ -19,7 +19,7 @@ from printing import hand_records
 from tests.printing.conftest import PRINTED
 from tests.scoring.test_comparative_pages import N, S, build, release
 from tournament.comparative import page, services
-from tournament.models import Deal, Deck, Seat, Series
+from tournament.models import Deal, Deck, Seat, Series, SeriesStatus
 
 SYMBOLS = {"C": "♣", "S": "♠", "H": "♥", "D": "♦"}
 RANKS = ("A", "10", "K", "Q", "9", "8", "7")
@@ -268,9 +268,14 @@ def test_another_tournaments_organizer_and_an_assistant_are_refused(client, room
     client.force_login(other)
     assert client.get(reverse("printing:public_hands_pdf",
                               args=[tournament.slug, 1])).status_code == 404
-    client.force_login(helper)  # staff see the hand-record page before release, so its PDF
-    assert client.get(reverse("printing:public_hands_pdf",
-                              args=[tournament.slug, 1])).status_code == 200
+    # an assistant may sit at a table: he sees the hands, page and PDF, once released only
+    client.force_login(helper)
+    public = reverse("printing:public_hands_pdf", args=[tournament.slug, 1])
+    assert client.get(public).status_code == 404
+    assert client.get(reverse("tournament:hands", args=[tournament.slug, 1])).status_code == 404
+    Series.objects.filter(pk=series.pk).update(status=SeriesStatus.RELEASED)
+    assert client.get(public).status_code == 200
+    assert client.get(reverse("tournament:hands", args=[tournament.slug, 1])).status_code == 200
 
 
 def test_a_tournament_that_is_not_comparative_has_no_hand_records(client, boss, room):

@@ -148,7 +148,7 @@ def test_a_team_is_edited_deleted_and_audited(cup, client):
     assert 'value="1, 2"' in client.get(url("edit_team", tournament, team.pk)).content.decode()
     refused = client.post(url("edit_team", tournament, team.pk),
                           {"name": "Kreuz", "members": "1, 99"})
-    assert "Members: every number must be a player" in refused.content.decode()
+    assert "No player of this tournament has the number 99." in refused.content.decode()
     client.post(url("edit_team", tournament, team.pk),
                 {"name": "Kreuz As", "members": "3, 4, 5, 6"})
     team.refresh_from_db()

@@ -47,7 +47,8 @@ def test_the_preview_lists_every_bad_row_with_its_number_and_saves_nothing(regis
         "Row 3: first name is empty",
         "Row 4: last name is empty",
         "Row 5: participant number 12 is already used by Anna Becker",
-        "Row 6: the same player as row 2",
+        "Row 6: the same player as row 2, with a different checked in; keep one row for "
+        "the player",
         "Row 7: Max Müller of SC Pik 7 is already registered as number 5",
         "Row 8: number 'x1' is not a whole number",
         "Row 9: email 'not-an-email' is not a valid address",
@@ -117,7 +118,9 @@ def test_a_bom_file_parses_and_header_aliases_are_accepted(tournament):
     data = "first_name,SURNAME,club,No,e-mail,checked_in\r\nAnna,Becker,,3,,1\r\n".encode(
         "utf-8-sig")
     assert data.startswith(b"\xef\xbb\xbf")
-    preview = parse_players_csv(decode_upload(data), tournament)
+    text, encoding = decode_upload(data)
+    assert encoding == "UTF-8"
+    preview = parse_players_csv(text, tournament)
     assert preview.errors == []
     row = preview.rows[0]
     assert (row.first_name, row.last_name, row.number, row.checked_in) == (
@@ -126,9 +129,67 @@ def test_a_bom_file_parses_and_header_aliases_are_accepted(tournament):
     assert parse_players_csv(data.decode("utf-8"), tournament).rows[0].first_name == "Anna"
 
 
-def test_a_file_that_is_not_utf8_is_refused():
-    with pytest.raises(ValueError, match="not UTF-8"):
-        decode_upload("Vorname;Nachname\nJürgen;Groß\n".encode("cp1252"))
+def test_a_windows_1252_file_is_read_as_such(tournament):
+    """Excel on Windows saves a plain "CSV" in Windows-1252: the umlauts arrive intact and
+    the preview says what the file was read as."""
+    data = "Vorname;Nachname;Verein\nJürgen;Groß;Kreuz Bube Köln\n".encode("cp1252")
+    text, encoding = decode_upload(data)
+    assert encoding == "Windows-1252"
+    row = parse_players_csv(text, tournament).rows[0]
+    assert (row.first_name, row.last_name, row.club) == ("Jürgen", "Groß", "Kreuz Bube Köln")
+
+
+def test_a_file_neither_utf8_nor_windows_1252_is_refused():
+    with pytest.raises(ValueError, match="neither UTF-8 nor Windows-1252"):
+        decode_upload(b"Vorname;Nachname\n\x81\x8d;\x90\n")
+
+
+def test_german_headers_are_read_for_every_column(tournament):
+    text = ("Vorname;Nachname;Verein;Startnummer;E-Mail-Adresse;Eingecheckt?\n"
+            "Jürgen;Müller;Herz Dame;7;jm@example.org;ja\n"
+            "Anna;Becker;;8;;nein\n")
+    preview = parse_players_csv(text, tournament)
+    assert preview.errors == [] and preview.ignored_columns == []
+    jurgen, anna = preview.rows
+    assert (jurgen.club, jurgen.number, jurgen.email, jurgen.checked_in) == (
+        "Herz Dame", 7, "jm@example.org", True)
+    assert (anna.number, anna.checked_in) == (8, False)
+
+
+@pytest.mark.parametrize("header", ["Nummer", "Nr.", "Teilnehmernummer", "StartNr"])
+def test_german_number_headers(tournament, header):
+    preview = parse_players_csv(f"Vorname,Nachname,{header}\nAnna,Becker,9\n", tournament)
+    assert preview.rows[0].number == 9
+
+
+def test_a_row_that_repeats_one_above_is_read_once_not_skipped(tournament, organizer):
+    """An exact repeat (the same player with the same details, spelled in another case) is
+    reported once, as a repeat: it is no bad row, so it blocks nothing and is not "skipped"
+    beside the row above that is imported."""
+    text = ("first,last,club,nr,email\n"
+            "Lena,Adler,SC Pik 7,4,lena@example.org\n"
+            "Otto,Schulz,,,\n"
+            "lena,ADLER,sc pik 7,04,Lena@Example.org\n")
+    preview = parse_players_csv(text, tournament)
+    assert preview.errors == []
+    assert [row.row for row in preview.rows] == [2, 3]
+    assert preview.repeat_messages == ["Row 4 repeats row 2 and is read once."]
+    assert import_players(tournament, preview, organizer) == 2
+    assert tournament.entries.filter(last_name="Adler").count() == 1
+
+
+def test_a_repeat_of_a_bad_row_is_reported_once_with_it(tournament):
+    preview = parse_players_csv("first,last,nr\nLena,Adler,x\nLena,Adler,x\n", tournament)
+    assert preview.error_messages == ["Row 2: number 'x' is not a whole number"]
+    assert preview.repeats == [(3, 2)]
+
+
+def test_the_same_player_with_other_details_is_one_problem_naming_them(tournament):
+    preview = parse_players_csv("first,last,nr,email\nLena,Adler,4,a@b.org\nLena,Adler,5,\n",
+                                tournament)
+    assert preview.error_messages == [
+        "Row 3: the same player as row 2, with a different number and email; keep one row "
+        "for the player"]
 
 
 def test_a_header_without_names_is_refused(tournament):

@@ -231,6 +231,26 @@ def test_the_import_flow_previews_then_imports_on_confirm(organizer_client, fiel
     assert AuditEntry.objects.get(action="players_imported").after["imported"] == 2
 
 
+def test_a_windows_1252_upload_with_a_repeated_row_imports_each_player_once(
+        organizer_client, field):
+    """Excel's plain "CSV" (Windows-1252) is read, the preview says so; a row repeating one
+    above is listed once as a repeat, and the import reports each row once."""
+    text = "Vorname;Nachname;Verein;Eingecheckt\nJürgen;Groß;Köln;ja\nJürgen;Groß;Köln;ja\n"
+    upload = SimpleUploadedFile("players.csv", text.encode("cp1252"), "text/csv")
+    address = url("player_import", field)
+    page = organizer_client.post(address, {"file": upload, "preview": "1"}).content.decode()
+    assert "read as <strong>Windows-1252</strong>" in page
+    assert "Groß, Jürgen" in page
+    assert "Row 3 repeats row 2 and is read once." in page
+    assert "Bad rows" not in page and "skip the bad" not in page
+    response = organizer_client.post(address, {"csv_text": text, "confirm": "1"}, follow=True)
+    content = response.content.decode()
+    assert "Imported 1 player; 1 repeated row read once." in content
+    assert "skipped" not in content
+    jurgen = field.entries.get(last_name="Groß")
+    assert jurgen.checked_in and jurgen.club.name == "Köln"
+
+
 def test_the_confirm_checks_the_text_again(organizer_client, field):
     text = "first,last,nr\nZoe,Zander,40\n"
     page = organizer_client.post(url("player_import", field),

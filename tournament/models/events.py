@@ -74,6 +74,9 @@ class Tournament(models.Model):
                                         related_name="organized_tournaments")
     assistants = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True,
                                         related_name="assisted_tournaments")
+    # who created it: a co-organizer cannot take the tournament from him (tournament.staff)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                   on_delete=models.SET_NULL, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

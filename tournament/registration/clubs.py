@@ -9,7 +9,7 @@ from django.db.models import Count, Exists, OuterRef, Q
 
 from tournament.audit import changed_on_commit, record_change
 from tournament.models import AuditAction, Club, Entry, Tournament
-from tournament.names import club_key
+from tournament.names import club_key, visibility_problem
 from tournament.parsing import clean_text
 from tournament.permissions import organized_tournaments
 from tournament.refusals import Refusal
@@ -57,6 +57,9 @@ def add_club(name: str, city: str = "", *, tournament: Tournament | None = None,
         raise Refusal("The club name is empty.", "name")
     if len(name) > CLUB_MAX:
         raise Refusal(f"The club name is longer than {CLUB_MAX} letters.", "name")
+    problem = visibility_problem(name)
+    if problem:
+        raise Refusal(f"The club name {problem}.", "name")
     existing = find_club(name)
     if existing is not None:
         raise Refusal(f"The club {existing.name} already exists.", "name")

@@ -12,7 +12,7 @@ from django import forms
 from tournament.models import Club
 from tournament.parsing import INT_MAX
 from tournament.refusals import Refusal, show_on_form
-from tournament.registration.importing import decode_upload
+from tournament.registration.importing import UTF8, decode_upload
 from tournament.registration.services import (
     NEW_PERSON,
     KnownPersonError,
@@ -153,11 +153,11 @@ class ImportUploadForm(forms.Form):
             if upload.size > MAX_UPLOAD_BYTES:
                 raise forms.ValidationError("The file is larger than 2 MB.")
             try:
-                data["csv_text"] = decode_upload(upload.read())
+                data["csv_text"], data["encoding"] = decode_upload(upload.read())
             except ValueError as error:
                 raise forms.ValidationError(str(error)) from None
         elif text.strip():
-            data["csv_text"] = text
+            data["csv_text"], data["encoding"] = text, UTF8
         else:
             raise forms.ValidationError("Choose a CSV file or paste the CSV text.")
         return data

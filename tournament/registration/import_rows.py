@@ -10,7 +10,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 
 from tournament.models import Entry, Tournament
-from tournament.names import club_key
+from tournament.names import club_key, visibility_problem
 from tournament.parsing import INT_MAX, int_param
 from tournament.registration.services import (
     CLUB_MAX,
@@ -47,7 +47,11 @@ class ImportPreview:
     errors: list[tuple[int, str]] = field(default_factory=list)  # (row number, message)
     warnings: list[tuple[int, str]] = field(default_factory=list)  # not blocking
     ignored_columns: list[str] = field(default_factory=list)
+    # a row that says again what a row above says: (row, the row above); read once, so the
+    # player is reported once (imported, or skipped with the row above), never as both
+    repeats: list[tuple[int, int]] = field(default_factory=list)
     text: str = ""
+    encoding: str = "UTF-8"  # what the uploaded file was read as
     known_rows: int = 0  # rows the organizer may link to persons of his other tournaments
 
     @property
@@ -62,9 +66,33 @@ class ImportPreview:
     def warning_messages(self) -> list[str]:
         return [f"Row {row}: {message}" for row, message in self.warnings]
 
+    @property
+    def repeat_messages(self) -> list[str]:
+        return [f"Row {row} repeats row {above} and is read once." for row, above in self.repeats]
+
 
 def _shorten(text: str, length: int = 24) -> str:
     return text if len(text) <= length else text[:length] + "…"
+
+
+@dataclass(frozen=True)
+class _Details:
+    """What a row says of its player besides name and club."""
+
+    number: str
+    email: str
+    checked_in: str
+
+    @classmethod
+    def of(cls, number: str, email: str, checked_in: str) -> _Details:
+        folded = checked_in.casefold()
+        state = "yes" if folded in YES else "no" if folded in NO else folded
+        return cls(number.lstrip("0"), email.casefold(), state)
+
+    def differences(self, other: _Details) -> list[str]:
+        return [label for label, mine, theirs in (
+            ("number", self.number, other.number), ("email", self.email, other.email),
+            ("checked in", self.checked_in, other.checked_in)) if mine != theirs]
 
 
 @dataclass
@@ -75,6 +103,8 @@ class _Known:
     by_name: dict[tuple[str, str], list[Entry]]
     seen_numbers: dict[int, int] = field(default_factory=dict)  # number -> row giving it
     seen_players: dict[tuple[str, str, str], int] = field(default_factory=dict)  # -> row
+    # the number, e-mail and check-in the player's first row gives, to tell a repeat
+    seen_details: dict[tuple[str, str, str], _Details] = field(default_factory=dict)
 
     @classmethod
     def of(cls, tournament: Tournament) -> _Known:
@@ -103,6 +133,12 @@ def _check_row(preview: ImportPreview, row_number: int, cells: list[str],
     first, last, club, email, number_text, checked_text = (
         _cell(cells, columns, column)
         for column in ("first_name", "last_name", "club", "email", "number", "checked_in"))
+    details = _Details.of(number_text, email, checked_text)
+    key = (*name_key(first, last), club_key(club))
+    above = known.seen_players.get(key) if first and last else None
+    if above is not None and known.seen_details[key] == details:
+        preview.repeats.append((row_number, above))
+        return
     number, number_problems = _number(number_text, row_number, known)
     checked_in, checked_in_problems = _checked_in(checked_text)
     problems = [
@@ -112,7 +148,7 @@ def _check_row(preview: ImportPreview, row_number: int, cells: list[str],
         *number_problems,
         *_email_problems(email),
         *checked_in_problems,
-        *_player_problems(preview, row_number, first, last, club, known),
+        *_player_problems(preview, row_number, first, last, club, known, details),
     ]
     if problems:
         preview.errors.extend((row_number, problem) for problem in problems)
@@ -133,13 +169,15 @@ def _name_problems(label: str, name: str) -> list[str]:
         return [f"{label} is empty"]
     if len(name) > NAME_MAX:
         return [f"{label} is longer than {NAME_MAX} letters"]
-    return []
+    problem = visibility_problem(name)
+    return [f"{label} {problem}"] if problem else []
 
 
 def _club_problems(club: str) -> list[str]:
     if len(club) > CLUB_MAX:
         return [f"club name is longer than {CLUB_MAX} letters"]
-    return []
+    problem = visibility_problem(club)
+    return [f"club name {problem}"] if problem else []
 
 
 def _number(text: str, row_number: int, known: _Known) -> tuple[int | None, list[str]]:
@@ -185,17 +223,21 @@ def _checked_in(text: str) -> tuple[bool, list[str]]:
 
 
 def _player_problems(preview: ImportPreview, row_number: int, first: str, last: str,
-                     club: str, known: _Known) -> list[str]:
-    """A player repeated from a row above or already registered; a player of the same name
-    in another club is only a warning, and is imported as a different player."""
+                     club: str, known: _Known, details: _Details) -> list[str]:
+    """A player given again with other details than a row above, or already registered; a
+    player of the same name in another club is only a warning, and is imported as a
+    different player. (A row that only repeats one above is no problem: it is read once.)"""
     if not (first and last):
         return []
     problems = []
     key = (*name_key(first, last), club_key(club))
     if key in known.seen_players:
-        problems.append(f"the same player as row {known.seen_players[key]}")
+        other = " and ".join(details.differences(known.seen_details[key]))
+        problems.append(f"the same player as row {known.seen_players[key]}, with a different "
+                        f"{other}; keep one row for the player")
     else:
         known.seen_players[key] = row_number
+        known.seen_details[key] = details
     for entry in known.by_name.get(name_key(first, last), []):
         entry_club = entry.club.name if entry.club_id else ""
         if club_key(entry_club) == club_key(club):

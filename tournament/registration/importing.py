@@ -26,14 +26,19 @@ from tournament.registration.services import (
 )
 
 # Canonical column -> accepted headers (compared lower-case, "_" and "-" read as spaces).
+# A German spreadsheet's headers are accepted for every column (Excel in a German club).
 ALIASES = {
-    "first_name": {"first name", "firstname", "first", "given name", "vorname"},
-    "last_name": {"last name", "lastname", "last", "surname", "family name", "nachname"},
-    "club": {"club", "verein", "club name"},
+    "first_name": {"first name", "firstname", "first", "given name", "vorname", "rufname"},
+    "last_name": {"last name", "lastname", "last", "surname", "family name", "nachname",
+                  "familienname", "zuname"},
+    "club": {"club", "club name", "verein", "vereinsname", "klub"},
     "number": {"number", "no", "no.", "nr", "nr.", "#", "participant", "participant number",
-               "startnummer"},
-    "email": {"email", "e mail", "mail", "e mail address", "email address"},
-    "checked_in": {"checked in", "checkedin", "check in", "present"},
+               "startnummer", "start nr", "start nr.", "startnr", "startnr.", "nummer",
+               "teilnehmernummer", "teilnehmer nr", "teilnehmer nr."},
+    "email": {"email", "e mail", "mail", "e mail address", "email address", "e mail adresse",
+              "email adresse", "mail adresse"},
+    "checked_in": {"checked in", "checkedin", "check in", "present", "eingecheckt",
+                   "angekommen", "anwesend"},
 }
 COLUMN_LABELS = {
     "first_name": "first name", "last_name": "last name", "club": "club", "number": "number",
@@ -41,17 +46,28 @@ COLUMN_LABELS = {
 }
 
 
-def decode_upload(data: bytes) -> str:
-    """UTF-8 text, with or without a byte-order mark; anything else is refused."""
+UTF8, WINDOWS_1252 = "UTF-8", "Windows-1252"
+
+
+def decode_upload(data: bytes) -> tuple[str, str]:
+    """The file's text and the encoding it was read in: UTF-8 (with or without a byte-order
+    mark), else Windows-1252, what Excel on Windows writes as plain "CSV" (any byte sequence
+    that is not UTF-8 is almost surely that in a German or American club). A file that is
+    neither is refused."""
     try:
-        return data.decode("utf-8-sig")
+        return data.decode("utf-8-sig"), UTF8
     except UnicodeDecodeError:
-        raise ValueError("The file is not UTF-8 text. Save it from the spreadsheet as "
-                         "“CSV UTF-8” and upload it again.") from None
+        pass
+    try:
+        return data.decode("cp1252"), WINDOWS_1252
+    except UnicodeDecodeError:
+        raise ValueError("The file is neither UTF-8 nor Windows-1252 text. Save it from the "
+                         "spreadsheet as “CSV UTF-8” and upload it again.") from None
 
 
 def _header_key(header: str) -> str:
-    return " ".join(header.replace("_", " ").replace("-", " ").split()).casefold()
+    words = " ".join(header.replace("_", " ").replace("-", " ").split()).casefold()
+    return words.rstrip("?:*").strip() or words  # "Eingecheckt?", "Name*"; "#" stays
 
 
 def _dialect(text: str):

@@ -116,6 +116,12 @@ def _validate_names(first_name: str, last_name: str, club_name: str, email: str)
         raise RegistrationError("last_name", f"The last name is longer than {NAME_MAX} letters.")
     if len(club_name) > CLUB_MAX:
         raise RegistrationError("club", f"The club name is longer than {CLUB_MAX} letters.")
+    for field_name, label, value in (("first_name", "first name", first_name),
+                                     ("last_name", "last name", last_name),
+                                     ("club", "club name", club_name)):
+        problem = names.visibility_problem(value)
+        if problem:
+            raise RegistrationError(field_name, f"The {label} {problem}.")
     if email:
         try:
             validate_email(email)

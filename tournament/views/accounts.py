@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib import messages
-from django.contrib.auth import get_user_model
 from django.contrib.auth import views as auth_views
-from django.shortcuts import get_object_or_404, redirect, render
+from django.http import Http404
+from django.shortcuts import redirect, render
 from django.urls import reverse_lazy
 from django.views.decorators.http import require_POST
 
@@ -38,8 +38,10 @@ class StaffForm(forms.Form):
                                       ("organizer", "Co-organizer: everything")])
     password = forms.CharField(
         required=False, strip=False, widget=forms.PasswordInput(render_value=False),
-        label="Password for a new account",
-        help_text="Only when the account does not exist yet; give it to the person in person.")
+        label="Password",
+        help_text="Not needed for people you already run tournaments with. A new account: "
+                  "give it a password and hand it over in person. Someone's existing account: "
+                  "its holder types its own password here.")
 
 
 @organizer_required
@@ -50,7 +52,7 @@ def staff_page(request, tournament):
         role = Role.ORGANIZER if data["role"] == "organizer" else Role.ASSISTANT
         try:
             user = staff.add_staff(tournament, data["username"], role, request.user,
-                                   password=data["password"])
+                                   password=data["password"], request=request)
         except staff.StaffError as exc:
             form.add_error(exc.field if exc.field in form.fields else None, exc.message)
         else:
@@ -58,13 +60,16 @@ def staff_page(request, tournament):
                                       f"{staff.ROLE_WORDS[role]} of {tournament.name}.")
             return redirect("tournament:staff", tournament.slug)
     return render(request, "tournament/organize/staff.html", {
-        "tournament": tournament, "form": form, "members": staff.staff_of(tournament)})
+        "tournament": tournament, "form": form, "members": staff.staff_of(tournament),
+        "creator_id": tournament.created_by_id})
 
 
 @require_POST
 @organizer_required
 def staff_remove(request, tournament, user_id):
-    user = get_object_or_404(get_user_model(), pk=user_id)
+    user = staff.staff_member(tournament, user_id)
+    if user is None:  # not of this tournament's staff: no name to tell
+        raise Http404("No such member of the staff.")
     try:
         staff.remove_staff(tournament, user, request.user)
     except staff.StaffError as exc:

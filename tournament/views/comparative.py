@@ -83,7 +83,7 @@ def movement_chart(request, visitor, number):
 def hand_records(request, visitor, number):
     """Organizers prepare and check the decks here; the public sees them once released."""
     deal_set, series = _comparative_series(visitor, number)
-    if not visitor.sees_results_of(series):
+    if not visitor.sees_hands_of(series):
         raise Http404("The hands are shown once the series' results are released.")
     return render(request, "tournament/comparative/hands.html", {
         "tournament": visitor.tournament, "series": series, "deal_set": deal_set,

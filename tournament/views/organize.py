@@ -42,7 +42,10 @@ def tournament_create(request):
     form = TournamentForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         with transaction.atomic():
-            tournament = form.save()
+            tournament = form.save(commit=False)
+            tournament.created_by = request.user
+            tournament.save()
+            form.save_m2m()
             tournament.organizers.add(request.user)
             ensure_series(tournament)
             record_change(tournament, request.user, AuditAction.TOURNAMENT_CREATED, tournament.name,

@@ -206,7 +206,9 @@ def player_import(request, tournament):
             context["upload"] = upload
             return render(request, TEMPLATES + "import.html", context)
         text = upload.cleaned_data["csv_text"]
-        return _preview(request, tournament, text, skip_bad=False)
+        preview = parse_players_csv(text, tournament, request.user)
+        preview.encoding = upload.cleaned_data["encoding"]
+        return _preview(request, tournament, text, preview=preview)
     confirm = ImportConfirmForm(request.POST)
     if not confirm.is_valid():
         messages.error(request, "The CSV text was lost; please upload the file again.")
@@ -227,9 +229,22 @@ def player_import(request, tournament):
     except RegistrationError as error:
         messages.error(request, error.message)
         return _preview(request, tournament, text)
-    skipped = f"; skipped {len(preview.bad_rows)} bad rows" if preview.errors else ""
-    messages.success(request, f"Imported {count} players{skipped}.")
+    messages.success(request, _imported_words(count, preview))
     return redirect("tournament:players", tournament.slug)
+
+
+def _imported_words(count: int, preview) -> str:
+    """What the import did, each row counted once: "Imported 2 players; skipped 1 bad row;
+    1 repeated row read once." """
+    def many(n: int, word: str) -> str:
+        return f"{n} {word}{'' if n == 1 else 's'}"
+
+    words = [f"Imported {many(count, 'player')}"]
+    if preview.errors:
+        words.append(f"skipped {many(len(preview.bad_rows), 'bad row')}")
+    if preview.repeats:
+        words.append(f"{many(len(preview.repeats), 'repeated row')} read once")
+    return "; ".join(words) + "."
 
 
 def _preview(request, tournament, text: str, preview=None, skip_bad: bool = False):

@@ -312,7 +312,12 @@ def sheet_confirm(request, info, role):
                             override=bool(form.cleaned_data.get("override")),
                             session=session_tag(request))
     except SheetError as exc:
-        return _refused(request, table, exc)
+        table.refresh_from_db()
+        if table.sheet_status != SheetStatus.SUBMITTED:
+            return _refused(request, table, exc)
+        # the confirmer's typed name and totals stay on the form beside the reason
+        form.add_error(None, str(exc))
+        return _render_sheet(request, table, role, info=info, confirm=form)
     table.refresh_from_db()
     messages.success(request, f"Confirmed by {table.confirmed_by}.")
     return redirect(_sheet_url(table))
