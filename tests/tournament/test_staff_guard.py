@@ -136,7 +136,7 @@ def test_the_migration_names_the_creator_of_existing_tournaments(django_user_mod
 
     from tournament.models import AuditAction
 
-    creators = import_module("tournament.migrations.0015_tournament_creator").creators
+    creators = import_module("tournament.migrations.0013_tournament_creator").creators
     anna = django_user_model.objects.create_user("anna", password=PASSWORD)
     bert = django_user_model.objects.create_user("bert", password=PASSWORD)
     logged = Tournament.objects.create(name="Logged", slug="logged", start_date="2027-01-01")
