@@ -18,7 +18,8 @@ class SettingsForm(forms.ModelForm):
     class Meta:
         model = ScoringSettings
         formfield_callback = bounded_formfield
-        fields = ["count_unconfirmed", "one_prize_per_player", "club_best"]
+        fields = ["count_unconfirmed", "one_prize_per_player", "club_best", "substitutes",
+                  "missing_deals"]
 
 
 class LotForm(forms.Form):

@@ -7,6 +7,26 @@ from scoring.prizes import PrizeKind
 from tournament.models import Entry, Tournament
 
 
+class Substitutes(models.TextChoices):
+    """Whose points count for whom when a substitute took a seat (docs/rules.md §10)."""
+
+    ABSENT_KEEPS = "absent_keeps", ("The absent player keeps what he scored before; the "
+                                    "substitute's deals count for nobody (he is not ranked)")
+    EACH_OWN = "each_own", ("Each keeps his own: the absent player what he scored before, the "
+                            "substitute what he scored from his first deal (he is ranked)")
+    FOR_ABSENT = "for_absent", ("The seat counts for the absent player: the substitute plays "
+                                "on his behalf")
+
+
+class MissingDeals(models.TextChoices):
+    """What the deals of a sheet the director ended early count (docs/rules.md §10)."""
+
+    NOTHING = "nothing", "Nothing: only the deals played count"
+    TABLE_AVERAGE = "table_average", ("The table's average: each player at the table gets the "
+                                      "table's mean score a player and deal for each deal not "
+                                      "played")
+
+
 class ScoringSettings(models.Model):
     tournament = models.OneToOneField(Tournament, on_delete=models.CASCADE,
                                       related_name="scoring_settings")
@@ -17,6 +37,12 @@ class ScoringSettings(models.Model):
         default=True, help_text="A player who holds a prize is passed over for the next.")
     club_best = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="Count only a club's best N players (empty: all).")
+    substitutes = models.CharField(
+        max_length=20, choices=Substitutes.choices, default=Substitutes.ABSENT_KEEPS,
+        help_text="When a substitute took a seat: whose points count for whom.")
+    missing_deals = models.CharField(
+        max_length=20, choices=MissingDeals.choices, default=MissingDeals.NOTHING,
+        help_text="When the director ended a sheet early: what the deals not played count.")
 
     def __str__(self) -> str:
         return f"scoring of {self.tournament}"
