@@ -225,6 +225,7 @@ def _add_table_sums(tallies: dict[int, Tally], tables: _Tables, table_id: int,
         for seat, entry in at_table.items():
             if seat != declarer:
                 tallies[entry].bonus += bonus
+                tallies[entry].others_lost += lost
 
 
 def _add_bests(bests: Bests, entry: int, row: Sequence[int | None],

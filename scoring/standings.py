@@ -12,12 +12,10 @@ from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-from engine import DEFAULT_RULE_SET, GameKey, ScoringSystem
+from engine import DEFAULT_RULE_SET, GameKey, ScoringSystem, SeegerFabianFoot
+from engine import GAME_BONUS as GAME_BONUS  # the Seeger-Fabian numbers, as the engine has them
+from engine import OPPONENT_BONUS as OPPONENT_BONUS
 
-# Seeger-Fabian bonus to every other player at the table for each game a declarer lost.
-OPPONENT_BONUS: Mapping[int, int] = {3: 40, 4: 30}
-# Seeger-Fabian: each game won adds this, each game lost subtracts it.
-GAME_BONUS = 50
 # Deals with these keys are never *games* (docs/rules.md §10: Ramsch and passed deals are
 # not games).
 NOT_GAMES: frozenset[str] = frozenset({GameKey.PASSED, GameKey.RAMSCH})
@@ -76,10 +74,19 @@ class Standing:
     score: int  # what the ranking uses: Points (league) or the Seeger-Fabian score
     rank: int  # equal keys share a rank; the next rank skips ("3=", "3=", 5)
     tied: bool
+    others_lost: int = 0  # games the other declarers at his tables lost
+    bonus: int = 0  # what those gave him under Seeger-Fabian (40 or 30 each)
+    credit: int = 0  # the table's average for deals not played (docs/rules.md §10)
 
     @property
     def place(self) -> str:
         return f"{self.rank}=" if self.tied else str(self.rank)
+
+    @property
+    def foot(self) -> SeegerFabianFoot:
+        """His Seeger-Fabian foot over the counted deals, as a sheet's foot adds it up."""
+        return SeegerFabianFoot(self.points - self.credit, self.won, self.lost,
+                                self.others_lost, self.bonus)
 
 
 @dataclass(frozen=True)
@@ -167,6 +174,8 @@ class Tally:
     won: int = 0
     lost: int = 0
     bonus: int = 0  # Seeger-Fabian opponent bonus
+    others_lost: int = 0  # the games lost by the other declarers at his tables
+    credit: int = 0  # the table's average for the deals of an ended sheet not played
 
 
 def _tally(
@@ -192,6 +201,7 @@ def _tally(
         for entry in deal.players:
             if entry != deal.declarer:
                 tallies[entry].bonus += OPPONENT_BONUS[deal.table_size]
+                tallies[entry].others_lost += 1
     charge_penalties(tallies, penalties)
     return tallies
 
@@ -217,13 +227,20 @@ def rank_league(tallies: Mapping[int, Tally]) -> list[Standing]:
     """League standings from each player's totals."""
     rows = sorted(tallies.items())  # entry order inside a tie
     return [
-        Standing(entry, t.points, t.won, t.lost, t.won - t.lost, t.points, rank, tied)
-        for (entry, t), rank, tied in ranked(rows, lambda r: (r[1].points, r[1].won - r[1].lost))
+        Standing(entry, t.points + t.credit, t.won, t.lost, t.won - t.lost, t.points + t.credit,
+                 rank, tied, t.others_lost, t.bonus, t.credit)
+        for (entry, t), rank, tied in ranked(
+            rows, lambda r: (r[1].points + r[1].credit, r[1].won - r[1].lost))
     ]
 
 
+def seeger_fabian_foot(tally: Tally) -> SeegerFabianFoot:
+    return SeegerFabianFoot(tally.points, tally.won, tally.lost, tally.others_lost, tally.bonus)
+
+
 def seeger_fabian_score(tally: Tally) -> int:
-    return tally.points + GAME_BONUS * (tally.won - tally.lost) + tally.bonus
+    """The score the standings rank (the foot's), with the credit for deals not played."""
+    return seeger_fabian_foot(tally).score + tally.credit
 
 
 def seeger_fabian_standings(
@@ -247,7 +264,8 @@ def rank_seeger_fabian(tallies: Mapping[int, Tally]) -> list[Standing]:
         return (seeger_fabian_score(row[1]), row[1].won, -row[1].lost)
 
     return [
-        Standing(entry, t.points, t.won, t.lost, t.won - t.lost, seeger_fabian_score(t), rank, tied)
+        Standing(entry, t.points + t.credit, t.won, t.lost, t.won - t.lost,
+                 seeger_fabian_score(t), rank, tied, t.others_lost, t.bonus, t.credit)
         for (entry, t), rank, tied in ranked(rows, key)
     ]
 

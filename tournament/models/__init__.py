@@ -22,5 +22,6 @@ __all__ = [
     "RELEASED_STATES", "AuditAction", "AuditEntry", "Club", "Deal", "DealSet", "Deck", "Entry",
     "KeepApart",
     "Penalty", "Player", "ScoringSystem", "Seat", "SeatingMethod", "Series", "SeriesStatus",
-    "SheetStatus", "Substitution", "Table", "TablePolicy", "Tournament", "new_token", "rule_set_choices",
+    "SheetStatus", "Substitution", "Table", "TablePolicy", "Tournament", "new_token",
+    "rule_set_choices",
 ]

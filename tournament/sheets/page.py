@@ -10,13 +10,13 @@ from dataclasses import dataclass, field
 
 from django.db.models import Count
 
-from engine import FLAGS
+from engine import FLAGS, GAME_BONUS, OPPONENT_BONUS, ScoringSystem, SeegerFabianFoot
 from tournament.models import Deal, Series, SeriesStatus, SheetStatus, Table
 from tournament.permissions import Role
 from tournament.sheets.confirmation import totals_hidden
 from tournament.sheets.forms import ConfirmForm, DealForm, PenaltyForm, SubmitForm
 from tournament.sheets.loaders import TableInfo, load_sheet, table_info
-from tournament.sheets.sheet import Sheet, SheetRow
+from tournament.sheets.sheet import Sheet, SheetRow, seeger_fabian_feet
 
 ALWAYS_SHOWN = ("deck", "game")  # the deck: at comparative tables only
 # the order the page shows the fields in: seats and numbers first, then the flags
@@ -143,6 +143,53 @@ class SheetPage:
     @property
     def deal_fields(self) -> list[tuple[object, str | None]]:
         return form_fields(self.deal_form) if self.deal_form is not None else []
+
+    @property
+    def foot(self) -> list[FootLine]:
+        """Under Seeger-Fabian, the sheet's foot as the paper sheet adds it up
+        (``seeger_fabian_feet``, the PDF's and the standings' numbers); empty otherwise, or
+        while a blind check hides the totals."""
+        if (self.info.tournament.scoring_system != ScoringSystem.SEEGER_FABIAN
+                or not self.playable or self.hide_totals):
+            return []
+        return foot_lines(seeger_fabian_feet(self.sheet), OPPONENT_BONUS[self.info.size])
+
+
+    @property
+    def foot_heads(self) -> list[tuple[str, str]]:
+        return [(f"{seat} {first}", name) for seat, first, name in self.columns]
+
+
+@dataclass(frozen=True)
+class FootLine:
+    """One line of a Seeger-Fabian foot: its words and a number per seat (or per player)."""
+
+    text: str
+    values: tuple[int, ...]
+    counts: tuple[int, ...] = ()  # the games each value counts, shown beside it
+    signed: bool = True  # a term of the sum (+50, −50); the sum and the points are plain
+    total: bool = False
+
+    @property
+    def cells(self) -> list[tuple[int, int | None]]:
+        """(value, games counted or None) per column."""
+        counts = self.counts or (None,) * len(self.values)
+        return list(zip(self.values, counts, strict=True))
+
+
+def foot_lines(feet: tuple[SeegerFabianFoot, ...], bonus: int | None = None) -> list[FootLine]:
+    """The foot's lines: Points, games won × 50, games lost × 50, the games the others lost
+    × 40 or 30 (``bonus``; None: summed over tables of both sizes), the score."""
+    others = f"Games the others lost × {bonus}" if bonus else "Games the others lost × 40/30"
+    return [
+        FootLine("Points", tuple(f.points for f in feet), signed=False),
+        FootLine(f"Games won × {GAME_BONUS}", tuple(f.won_bonus for f in feet),
+                 tuple(f.won for f in feet)),
+        FootLine(f"Games lost × {GAME_BONUS}", tuple(f.lost_malus for f in feet),
+                 tuple(f.lost for f in feet)),
+        FootLine(others, tuple(f.others_bonus for f in feet), tuple(f.others_lost for f in feet)),
+        FootLine("Seeger-Fabian score", tuple(f.score for f in feet), signed=False, total=True),
+    ]
 
 
 def seat_label(info: TableInfo, seat: int | None) -> str:
