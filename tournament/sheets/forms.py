@@ -248,3 +248,28 @@ class ConfirmForm(forms.Form):
         typed = [self.cleaned_data.get(k) for k in sorted(self.fields) if
                  k.startswith("total_")]
         return None if any(t is None for t in typed) else typed
+
+
+class SubstituteForm(forms.Form):
+    """The director seats a substitute (``sheets.absence.seat_substitute``)."""
+
+    seat = forms.TypedChoiceField(coerce=int, choices=[])
+    from_deal = forms.IntegerField(min_value=1, max_value=SMALL_INT_MAX, label="From deal")
+    substitute = forms.IntegerField(min_value=1, max_value=INT_MAX,
+                                    label="Substitute's player number")
+    reason = forms.CharField(required=False, max_length=200, label="Why (for the sheet)")
+
+    def __init__(self, info: TableInfo, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["seat"].choices = [(p.position, f"{p.position} {p.name}")
+                                       for p in info.players]
+        self.fields["from_deal"].max_value = info.deal_count
+        self.fields["from_deal"].widget.attrs["max"] = info.deal_count
+
+
+class EndSheetForm(forms.Form):
+    """The director ends the sheet early (``sheets.absence.end_sheet``)."""
+
+    after_deal = forms.IntegerField(min_value=0, max_value=SMALL_INT_MAX,
+                                    label="End after deal")
+    reason = forms.CharField(required=False, max_length=200, label="Why (for the sheet)")

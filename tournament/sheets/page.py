@@ -14,7 +14,14 @@ from engine import FLAGS, GAME_BONUS, OPPONENT_BONUS, ScoringSystem, SeegerFabia
 from tournament.models import Deal, Series, SeriesStatus, SheetStatus, Table
 from tournament.permissions import Role
 from tournament.sheets.confirmation import totals_hidden
-from tournament.sheets.forms import ConfirmForm, DealForm, PenaltyForm, SubmitForm
+from tournament.sheets.forms import (
+    ConfirmForm,
+    DealForm,
+    EndSheetForm,
+    PenaltyForm,
+    SubmitForm,
+    SubstituteForm,
+)
 from tournament.sheets.loaders import TableInfo, load_sheet, table_info
 from tournament.sheets.sheet import Sheet, SheetRow, seeger_fabian_feet
 
@@ -40,6 +47,7 @@ class RowView:
     declarer_name: str  # the Ramsch loser's name when nobody declared
     cells: tuple[Cell, ...]
     loser: bool = False
+    notes: tuple[str, ...] = ()  # said above the row: a substitute sits down from this deal
 
     @property
     def seat(self) -> int | None:
@@ -67,6 +75,8 @@ class SheetPage:
     penalty_form: PenaltyForm | None = None
     submit_form: SubmitForm | None = None
     confirm_form: ConfirmForm | None = None
+    substitute_form: SubstituteForm | None = None  # the director's: a table that cannot finish
+    end_form: EndSheetForm | None = None
     scorekeeper: str = ""
     organizer_penalties: frozenset[int] = frozenset()  # removable by an organizer only
     extra: dict = field(default_factory=dict)
@@ -133,8 +143,15 @@ class SheetPage:
 
     @property
     def columns(self) -> list[tuple[int, str, str]]:
-        """(seat, first name, full name) of the players, for the sheet's total columns."""
-        return [(p.position, p.name.split(" ")[0], p.name) for p in self.info.players]
+        """(seat, first name, full name) of the players, for the sheet's total columns; a seat
+        a substitute took names both ("Carl/Hans")."""
+        columns = []
+        for p in self.info.players:
+            subs = [s for s in self.info.substitutes if s.seat == p.position]
+            first = "/".join(n.split(" ")[0] for n in (p.name, *(s.name for s in subs)))
+            full = "; ".join([p.name, *(f"from deal {s.from_deal} {s.name}" for s in subs)])
+            columns.append((p.position, first, full))
+        return columns
 
     @property
     def colspan(self) -> int:
@@ -203,13 +220,21 @@ def default_scorekeeper(table: Table) -> str:
 def display_rows(info: TableInfo, sheet: Sheet) -> list[RowView]:
     seats = range(1, info.size + 1)
     rows = []
+    noted: set[int] = set()
     for row in sheet.rows:
         # a deal nobody declared moves at most the Ramsch loser's total
         loser = row.kind == "deal" and row.declarer is None and len(row.entries) == 1
-        name = info.name(next(iter(row.entries))) if loser else info.name(row.declarer)
+        at = row.number
+        name = (info.name_at(next(iter(row.entries)), at) if loser
+                else info.name_at(row.declarer, at))
+        notes: tuple[str, ...] = ()
+        if at is not None:  # a substitute's first deal: the sheet says so above it
+            here = [s for s in info.substitutes if s.from_deal <= at and s.key not in noted]
+            noted.update(s.key for s in here if s.key is not None)
+            notes = tuple(s.words for s in here)
         rows.append(RowView(
-            row=row, dealer_name=info.name(row.dealer) if row.dealer else "",
-            declarer_name=name, loser=loser,
+            row=row, dealer_name=info.name_at(row.dealer, at) if row.dealer else "",
+            declarer_name=name, loser=loser, notes=notes,
             cells=tuple(Cell(row.totals[s - 1], s in row.entries) for s in seats)))
     return rows
 
@@ -310,6 +335,11 @@ def sheet_page(table: Table, role: Role, scorekeeper: str = "", *,
                      read_only=read_only)
     if not page.can_enter:
         return page
+    if page.organizer:  # the director's ways out for a table that cannot finish
+        page.substitute_form = SubstituteForm(info, initial={
+            "from_deal": min(sheet.next_number, sheet.deal_count)})
+        if not info.ended_early:
+            page.end_form = EndSheetForm(initial={"after_deal": sheet.played})
     if sheet.next_number <= sheet.deal_count:
         page.deal_form = deal_form or new_deal_form(info, sheet.next_number)
     page.penalty_form = penalty_form or PenaltyForm(
@@ -360,7 +390,8 @@ def series_sheets(series: Series, tables=None) -> list[TableLine]:
         played=Count("deals", distinct=True), players=Count("seats", distinct=True))
     return [
         TableLine(number=t.number, token=t.token, players=t.players, played=t.played,
-                  deal_count=tournament.deals_at(t.players), status=t.sheet_status,
+                  deal_count=(tournament.deals_at(t.players) if t.ended_after is None
+                              else t.ended_after), status=t.sheet_status,
                   status_display=t.get_sheet_status_display(), submitted_by=t.submitted_by,
                   confirmed_by=t.confirmed_by)
         for t in tables
