@@ -41,6 +41,8 @@ class Table(models.Model):
     ended_by = models.CharField(max_length=120, blank=True)
     ended_at = models.DateTimeField(null=True, blank=True)
     ended_reason = models.CharField(max_length=200, blank=True)
+    # a substitute took a seat (``Substitution``): the sheet and the results read them only then
+    substituted = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["series", "number"]

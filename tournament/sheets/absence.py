@@ -75,7 +75,8 @@ def seat_substitute(table: Table, seat: int | None, from_deal: int | None,
         created = Substitution.objects.create(
             table=table, seat=seat, from_deal=from_deal, substitute=entry, replaced=replaced,
             reason=reason[:200], created_by=user.get_username())
-        _changed(table, user, session, [])
+        table.substituted = True
+        _changed(table, user, session, ["substituted"])
         record_change(table.series.tournament, user, AuditAction.SUBSTITUTE_SEATED,
                       subject(table), session=session,
                       after={"seat": seat, "from_deal": from_deal, "substitute": entry.number,
@@ -95,7 +96,8 @@ def remove_substitute(table: Table, key: int, user, session: str = "") -> None:
         before = {"seat": found.seat, "from_deal": found.from_deal,
                   "substitute": found.substitute.number, "name": found.substitute.name}
         found.delete()
-        _changed(table, user, session, [])
+        table.substituted = table.substitutions.exists()
+        _changed(table, user, session, ["substituted"])
         record_change(table.series.tournament, user, AuditAction.SUBSTITUTE_REMOVED,
                       subject(table), session=session, before=before)
 

@@ -134,7 +134,8 @@ def table_info(table: Table) -> TableInfo:
                      options=tournament.resolved_options, players=players,
                      deal_count=(scheduled if table.ended_after is None
                                  else min(table.ended_after, scheduled)),
-                     decks=decks, substitutes=_substitutes(table), scheduled=scheduled)
+                     decks=decks, substitutes=_substitutes(table) if table.substituted else (),
+                     scheduled=scheduled)
 
 
 def _substitutes(table: Table) -> tuple[Substitute, ...]:
