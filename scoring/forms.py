@@ -21,6 +21,21 @@ class SettingsForm(forms.ModelForm):
         fields = ["count_unconfirmed", "one_prize_per_player", "club_best", "substitutes",
                   "missing_deals"]
 
+    # the settings of a table that cannot finish: a form that leaves them out keeps them
+    KEPT = ("substitutes", "missing_deals")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for name in self.KEPT:
+            self.fields[name].required = False
+
+    def clean(self):
+        data = super().clean()
+        for name in self.KEPT:
+            if not data.get(name):
+                data[name] = getattr(self.instance, name)
+        return data
+
 
 class LotForm(forms.Form):
     prize = forms.IntegerField(min_value=1, max_value=SMALL_INT_MAX, widget=forms.HiddenInput)

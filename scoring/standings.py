@@ -7,9 +7,11 @@ tournament with a bounded number of queries and hands them in; nothing here touc
 
 from __future__ import annotations
 
+import math
 from collections import defaultdict
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import TypeVar
 
 from engine import DEFAULT_RULE_SET, GameKey, ScoringSystem, SeegerFabianFoot
@@ -166,6 +168,29 @@ def per_series(
     )
 
 
+def ranked_entry(entry: int) -> bool:
+    """Entries are database ids; a negative number stands for a substitute whose deals count
+    for nobody (docs/rules.md §10): the others at his table score against him as usual, but
+    he is never ranked, never in line for a prize."""
+    return entry >= 0
+
+
+def missing_deals_credit(system: ScoringSystem, size: int, played: int, scheduled: int,
+                         points: int, won: int, lost: int) -> int:
+    """What each player of a table whose sheet was ended early gets for the deals not played
+    under "the table's average" (docs/rules.md §10): the mean score a player and deal at that
+    table over the ``played`` deals (``points``: what the deals added to all its seats,
+    ``won``/``lost``: its declarers' games), times the deals missing, rounded half up.
+    League: the mean of Points; Seeger-Fabian: the mean of the Seeger-Fabian score."""
+    missing = scheduled - played
+    if missing <= 0 or played <= 0:
+        return 0
+    total = points
+    if system is ScoringSystem.SEEGER_FABIAN:
+        total += GAME_BONUS * (won - lost) + OPPONENT_BONUS[size] * (size - 1) * lost
+    return math.floor(Fraction(total * missing, size * played) + Fraction(1, 2))
+
+
 @dataclass
 class Tally:
     """One player's totals, summed deal by deal here or by the database (``loaders``)."""
@@ -203,7 +228,7 @@ def _tally(
                 tallies[entry].bonus += OPPONENT_BONUS[deal.table_size]
                 tallies[entry].others_lost += 1
     charge_penalties(tallies, penalties)
-    return tallies
+    return {entry: tally for entry, tally in tallies.items() if ranked_entry(entry)}
 
 
 def charge_penalties(tallies: dict[int, Tally], penalties: Iterable[PenaltyResult]) -> None:
