@@ -10,6 +10,8 @@ from scoring import services
 from scoring.models import MissingDeals, Substitutes
 from scoring.standings import missing_deals_credit, standings
 from tests.absence import SOLO_LOST, SOLO_WON, club_night, play, table_of_size
+from tests.factories import add_entry
+from tests.scoring.test_comparative_pages import build, seat
 from tournament.models import Entry
 from tournament.sheets import absence
 from tournament.sheets import services as deals
@@ -124,3 +126,33 @@ def test_the_average_is_rounded_half_up_and_needs_deals_played():
     assert missing_deals_credit(ScoringSystem.LEAGUE, 4, 2, 8, -1, 0, 1) == -1  # −6/8 → −1
     assert missing_deals_credit(ScoringSystem.LEAGUE, 3, 0, 6, 0, 0, 0) == 0
     assert missing_deals_credit(ScoringSystem.LEAGUE, 3, 6, 6, 90, 3, 0) == 0
+
+
+def test_a_comparative_table_ended_early_leaves_its_decks_to_neuberg(boss):
+    tournament, series = build(slug="ended-comparative")
+    tournament.organizers.add(boss)
+    short = series.tables.get(number=3)  # played deck 1 only
+    absence.end_sheet(short, 1, boss, reason="a player fell ill")
+    short.refresh_from_db()
+    deals.submit_sheet(short, "Ida", session="a")
+    deals.confirm_sheet(short, "boss", user=boss)
+    comparison = services.compare(tournament)
+    line = {s.player: s for s in comparison.standings}
+    # decks 2 and 3 expected three results a letter and have two: Neuberg scales them
+    assert comparison.data.expected == {d: 3 for d in comparison.data.decks}
+    assert line[seat(series, 2, 3)].percent == 75  # as the room's hand-worked figures
+    assert line[seat(series, 3, 2)].decks == 1
+
+
+def test_a_substitute_who_counts_for_nobody_is_not_compared(boss):
+    tournament, series = build(slug="substituted-comparative")
+    tournament.organizers.add(boss)
+    table = series.tables.get(number=2)
+    spare = add_entry(tournament, 10, "Spare", "Player", checked_in=False)
+    absence.seat_substitute(table, 3, 3, spare.number, boss)  # S from deal 3 (deck 3)
+    comparison = services.compare(tournament)
+    players = {s.player for s in comparison.standings}
+    assert spare.id not in players
+    deck_3 = next(d for d in comparison.data.decks.values() if d.number == 3)
+    s_results = [r for r in comparison.data.results if r.deck == deck_3.id and r.letter == "S"]
+    assert [r.player for r in s_results] == [seat(series, 1, 3)]  # table 2's S left out
