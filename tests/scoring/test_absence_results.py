@@ -42,8 +42,8 @@ def substituted_night(boss):
     four = table_of_size(tournament, 4)
     hans = Entry.objects.get(tournament=tournament, first_name="Hans")
     absence.seat_substitute(four, 1, 3, hans.number, boss, reason="fell ill")
-    for record, seat in ((SOLO_WON, 1), (SOLO_WON, 1), (SOLO_LOST, 1), (SOLO_WON, 2)):
-        play(four, record, seat)
+    for record, declarer in ((SOLO_WON, 1), (SOLO_WON, 1), (SOLO_LOST, 1), (SOLO_WON, 2)):
+        play(four, record, declarer)
     return tournament, four, hans
 
 
