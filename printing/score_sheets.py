@@ -226,7 +226,7 @@ def _rows(item: SheetPrint, layout: Layout, blank: bool) -> Flowable:
     def dealer(n: int | None, seat: int | None) -> str:
         """The dealer's name; at a comparative table also the deck the deal is played with."""
         deck = info.deck(n) if n else None
-        name = info.name(seat)
+        name = info.name_at(seat, n)
         return f"{name} · deck {deck.number}" if deck else name
 
     def shade(row: int, seat: int | None) -> None:
@@ -246,7 +246,7 @@ def _rows(item: SheetPrint, layout: Layout, blank: bool) -> Flowable:
                 continue
             played.add(row.number)
             loser = row.declarer is None and len(row.entries) == 1
-            who = info.name(next(iter(row.entries))) if loser else info.name(row.declarer)
+            who = info.name_at(next(iter(row.entries)) if loser else row.declarer, row.number)
             r = cells.row([str(row.number), dealer(row.number, row.dealer), who, row.text,
                            signed(row.value), *totals(row.totals)], bold=moved(row.entries))
             shade(r, row.dealer)
@@ -387,6 +387,9 @@ def sheet_story(item: SheetPrint, layout: Layout, *, blank: bool = False) -> lis
         story.append(_p("Shaded: the dealer, who sits out that deal.", layout.width, 6.5))
     story.append(Spacer(1, 6))
     filled = item.sheet is not None and not blank
+    # a table that could not finish: who sat in for whom, where the director ended the sheet
+    story += [_p(note, layout.width, 7) for note in (
+        *(s.words for s in info.substitutes), info.ended_words) if note]
     if filled and item.sheet.problems:
         story += [_p(f"Problem: {p}", layout.width, 7) for p in item.sheet.problems]
     shown = item if filled else SheetPrint(info, None, item.link)

@@ -129,6 +129,22 @@ class Bests:
 
 
 @dataclass(frozen=True)
+class Absence:
+    """A counted table that could not finish: a substitute from a deal on, or a sheet the
+    director ended early (docs/rules.md §10). Entries are ids."""
+
+    series: int
+    table: int  # its number
+    seat: int | None = None  # a substitute's seat, his first deal, who he replaced
+    from_deal: int | None = None
+    substitute: int | None = None
+    replaced: int | None = None
+    ended_after: int | None = None  # an ended sheet: its last deal and the deals due
+    scheduled: int | None = None
+    credit: int = 0  # what each of its players got for the deals not played
+
+
+@dataclass(frozen=True)
 class Totals:
     """Each player's totals over the counted deals, summed by the database, with what the
     pages say besides: the penalties, who did not play, whether the sheets are final."""
@@ -140,6 +156,7 @@ class Totals:
     played: frozenset[int]  # seated at a counted table of a published series
     statuses: dict[int, str] = field(default_factory=dict)  # series number -> status
     bests: Bests = field(default_factory=Bests)
+    absences: tuple[Absence, ...] = ()  # substitutes and sheets ended early, by table
 
     @property
     def did_not_play(self) -> tuple[int, ...]:
@@ -200,20 +217,24 @@ def load_totals(scope: Scope, specs: Sequence[PrizeSpec] = ()) -> Totals:
         sums_of[1] += row[4]
         sums_of[2] += row[5]
         sums_of[3] += row[6]
-    if scope.missing_deals == MissingDeals.TABLE_AVERAGE:
-        _credit_missing_deals(tallies, tables, counted, per_table, scope.tournament)
+    credits = (_credit_missing_deals(tallies, tables, counted, per_table, scope.tournament)
+               if scope.missing_deals == MissingDeals.TABLE_AVERAGE else {})
     penalties = _load_penalties(tables, counted)
     charge_penalties(tallies, penalties)
     return Totals({e: t for e, t in tallies.items() if ranked_entry(e)}, penalties,
                   _entries(scope.tournament), tables.provisional(counted),
-                  tables.played(counted), tables.statuses, bests)
+                  tables.played(counted), tables.statuses, bests,
+                  tables.absences(counted, scope.tournament, credits))
 
 
 def _credit_missing_deals(tallies: dict[int, Tally], tables: _Tables, counted: set[int],
-                          per_table: Mapping[int, list[int]], tournament: Tournament) -> None:
+                          per_table: Mapping[int, list[int]],
+                          tournament: Tournament) -> dict[int, int]:
     """Each player at a sheet the director ended early gets the table's average for every
-    deal not played (docs/rules.md §10), in the tournament's scoring system."""
+    deal not played (docs/rules.md §10), in the tournament's scoring system; returns what
+    each such table gave each of its players."""
     system = ScoringSystem(tournament.scoring_system)
+    credits = {}
     for table_id, ended in tables.ended.items():
         if table_id not in counted or table_id in tables.drafts:
             continue
@@ -221,11 +242,11 @@ def _credit_missing_deals(tallies: dict[int, Tally], tables: _Tables, counted: s
         points, won, lost, played = per_table.get(table_id, [0, 0, 0, 0])
         credit = missing_deals_credit(system, size, played, tournament.deals_at(size),
                                       points, won, lost)
-        if not credit:
-            continue
+        credits[table_id] = credit
         for entry in tables.holders(table_id, ended + 1).values():
-            if ranked_entry(entry):
+            if credit and ranked_entry(entry):
                 tallies.setdefault(entry, Tally()).credit += credit
+    return credits
 
 
 def _fetch_all(rows: QuerySet[Deal, tuple]) -> list[tuple]:
@@ -359,6 +380,22 @@ class _Tables:
                 holders[seat] = entry if self.mode == Substitutes.EACH_OWN else nobody(
                     table_id, seat)
         return holders
+
+    def absences(self, counted: set[int], tournament: Tournament,
+                 credits: Mapping[int, int]) -> tuple[Absence, ...]:
+        """The substitutes and ended sheets of the counted tables, by series and table."""
+        found = []
+        for table_id in sorted(counted - self.drafts, key=lambda t: self.meta[t][:2]):
+            series, number, _ = self.meta[table_id]
+            seated = dict(self.seats[table_id])
+            for seat, from_deal, entry in self.substitutes.get(table_id, ()):
+                found.append(Absence(series, number, seat, from_deal, entry, seated.get(seat)))
+                seated[seat] = entry
+            if table_id in self.ended:
+                found.append(Absence(series, number, ended_after=self.ended[table_id],
+                                     scheduled=tournament.deals_at(len(self.seats[table_id])),
+                                     credit=credits.get(table_id, 0)))
+        return tuple(found)
 
     def counted(self, confirmed_only: bool) -> set[int]:
         return {t for t, (_, _, status) in self.meta.items()

@@ -49,7 +49,7 @@ def _standings_page(request, visitor: Visitor, number=None):
     clubs = Club.objects.filter(id__in=club_ids).order_by("name")
     return render(request, "scoring/standings.html", _context(
         visitor, comp, table=table, number=number, clubs=clubs,
-        club_filter=page.club_filter, absent=page.absent))
+        club_filter=page.club_filter, absent=page.absent, notes=page.notes))
 
 
 @public_page

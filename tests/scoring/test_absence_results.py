@@ -2,8 +2,12 @@
 seat (a setting), and what the deals of a sheet ended early count (nothing, or the table's
 average), in the standings summed by the database and deal by deal alike."""
 
+import io
+import re
+
 import pytest
 from django.urls import reverse
+from pypdf import PdfReader
 
 from engine import ScoringSystem
 from scoring import services
@@ -156,3 +160,41 @@ def test_a_substitute_who_counts_for_nobody_is_not_compared(boss):
     deck_3 = next(d for d in comparison.data.decks.values() if d.number == 3)
     s_results = [r for r in comparison.data.results if r.deck == deck_3.id and r.letter == "S"]
     assert [r.player for r in s_results] == [seat(series, 1, 3)]  # table 2's S left out
+
+
+def pdf_words(client, name, **kwargs):
+    response = client.get(reverse(f"printing:{name}", kwargs=kwargs))
+    assert response.status_code == 200
+    reader = PdfReader(io.BytesIO(b"".join(response.streaming_content)))
+    return re.sub(r"\s+", " ", "\n".join(p.extract_text() for p in reader.pages))
+
+
+def test_the_standings_page_and_pdf_and_the_sheet_pdf_say_how_it_counts(client, boss):
+    tournament, four, hans = substituted_night(boss)
+    three = table_of_size(tournament, 3)
+    play(three, SOLO_WON, 1)
+    play(three, SOLO_LOST, 2)
+    absence.end_sheet(three, 2, boss, reason="fire alarm")
+    set_scoring(tournament, missing_deals=MissingDeals.TABLE_AVERAGE)
+    anna = four.seats.get(position=1).entry
+    substitute = (f"Series 1, table {four.number}: from deal 3 Hans Ziegler (#{hans.number}) "
+                  f"played seat 1 for {anna.name} (#{anna.number}); {anna.name} keeps deals "
+                  "1–2; Hans Ziegler's deals count for nobody.")
+    ended = (f"Series 1, table {three.number}: the director ended the sheet after deal 2 of 6; "
+             "the 4 deals not played count the table's average: +60 for each player.")
+    client.force_login(boss)
+    html = client.get(reverse("scoring:standings", args=[tournament.slug])).content.decode()
+    assert html_words(substitute) in html and html_words(ended) in html
+    words = pdf_words(client, "standings_pdf", slug=tournament.slug)
+    assert substitute in words and ended in words
+    sheet = pdf_words(client, "sheet_pdf", slug=tournament.slug, number=1, table=four.number)
+    assert (f"From deal 3 Hans Ziegler (#{hans.number}) plays seat 1 in place of {anna.name}."
+            in sheet)
+    assert re.search(r" 3 \w+ \w+ Hans Ziegler Heart Solo", sheet)  # deal 3's declarer
+    ended_sheet = pdf_words(client, "sheet_pdf", slug=tournament.slug, number=1,
+                            table=three.number)
+    assert "Ended after deal 2 of 6 by boss (fire alarm): deals 3–6 are not played." in ended_sheet
+
+
+def html_words(text):
+    return text.replace("'", "&#x27;")
