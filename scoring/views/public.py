@@ -111,7 +111,7 @@ def player_deals(request, visitor, number):
             and comp.system is ScoringSystem.SEEGER_FABIAN else [])
     return render(request, "scoring/player.html", _context(
         visitor, comp, table=table, entry=entry, standing=standing, decks_table=decks_table,
-        foot=foot, foot_heads=[("", entry.name)],
+        foot=foot, foot_heads=[("", "", entry.name)],
         comparative_standing=comparative_standing, total=sum(r["points"] for r in rows),
         penalties=sum(1 for r in rows if r["role"] == "penalty")))
 

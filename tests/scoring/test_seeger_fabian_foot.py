@@ -53,10 +53,10 @@ def test_the_phone_sheet_shows_the_foot_the_pdf_and_the_standings_add_up(client,
     html = client.get(reverse("tournament:sheet", args=[three.token])).content.decode()
     lines = foot_cells(html)
     assert lines["Points"] == list(sheet.totals)
-    assert lines["Games won × 50"] == [50, 50, 0]
-    assert lines["Games lost × 50"] == [-50, 0, -50]
-    assert lines["Games the others lost × 40"] == [40, 80, 40]
-    assert lines["Seeger-Fabian score"] == [f.score for f in feet]
+    assert lines["Won × 50"] == [50, 50, 0]
+    assert lines["Lost × 50"] == [-50, 0, -50]
+    assert lines["Others lost × 40"] == [40, 80, 40]
+    assert lines["Score"] == [f.score for f in feet]
     # the PDF's foot is the same
     assert score_sheets.foot(sheet).scores == tuple(f.score for f in feet)
     # and so are the standings
@@ -82,8 +82,8 @@ def test_the_player_page_shows_his_foot(client, sf_night):
                       ).content.decode()
     lines = foot_cells(html)
     assert lines["Points"] == [30]
-    assert lines["Games won × 50"] == [50]
-    assert lines["Games the others lost × 40/30"] == [80]
-    assert lines["Seeger-Fabian score"] == [160]
+    assert lines["Won × 50"] == [50]
+    assert lines["Others lost × 40/30"] == [80]
+    assert lines["Score"] == [160]
     standing = next(s for s in services.compute(tournament).standings if s.entry == seat_2.id)
     assert standing.score == 160

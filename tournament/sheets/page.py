@@ -130,7 +130,7 @@ class SheetPage:
         number = self.sheet.next_number
         if number > self.sheet.deal_count:
             return ""
-        return seat_label(self.info, self.info.dealer(number))
+        return seat_label(self.info, self.info.dealer(number), number)
 
     @property
     def next_deck(self):
@@ -173,8 +173,9 @@ class SheetPage:
 
 
     @property
-    def foot_heads(self) -> list[tuple[str, str]]:
-        return [(f"{seat} {first}", name) for seat, first, name in self.columns]
+    def foot_heads(self) -> list[tuple[str, str, str]]:
+        """(seat, first names, full names) of the foot's columns, as the sheet's."""
+        return [(str(seat), first, name) for seat, first, name in self.columns]
 
 
 @dataclass(frozen=True)
@@ -197,20 +198,21 @@ class FootLine:
 def foot_lines(feet: tuple[SeegerFabianFoot, ...], bonus: int | None = None) -> list[FootLine]:
     """The foot's lines: Points, games won × 50, games lost × 50, the games the others lost
     × 40 or 30 (``bonus``; None: summed over tables of both sizes), the score."""
-    others = f"Games the others lost × {bonus}" if bonus else "Games the others lost × 40/30"
+    others = f"Others lost × {bonus}" if bonus else "Others lost × 40/30"
     return [
         FootLine("Points", tuple(f.points for f in feet), signed=False),
-        FootLine(f"Games won × {GAME_BONUS}", tuple(f.won_bonus for f in feet),
+        FootLine(f"Won × {GAME_BONUS}", tuple(f.won_bonus for f in feet),
                  tuple(f.won for f in feet)),
-        FootLine(f"Games lost × {GAME_BONUS}", tuple(f.lost_malus for f in feet),
+        FootLine(f"Lost × {GAME_BONUS}", tuple(f.lost_malus for f in feet),
                  tuple(f.lost for f in feet)),
         FootLine(others, tuple(f.others_bonus for f in feet), tuple(f.others_lost for f in feet)),
-        FootLine("Seeger-Fabian score", tuple(f.score for f in feet), signed=False, total=True),
+        FootLine("Score", tuple(f.score for f in feet), signed=False, total=True),
     ]
 
 
-def seat_label(info: TableInfo, seat: int | None) -> str:
-    return f"{seat} {info.name(seat)}" if seat else ""
+def seat_label(info: TableInfo, seat: int | None, number: int | None = None) -> str:
+    """ "2 Carl Brandt": the seat and who plays it (in deal ``number``: a substitute)."""
+    return f"{seat} {info.name_at(seat, number)}" if seat else ""
 
 
 def default_scorekeeper(table: Table) -> str:
