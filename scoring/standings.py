@@ -79,6 +79,8 @@ class Standing:
     others_lost: int = 0  # games the other declarers at his tables lost
     bonus: int = 0  # what those gave him under Seeger-Fabian (40 or 30 each)
     credit: int = 0  # the table's average for deals not played (docs/rules.md §10)
+    # League: the credit is in ``points``; Seeger-Fabian: in ``score`` only (it is a score)
+    credit_in_points: bool = field(default=False, compare=False)
 
     @property
     def place(self) -> str:
@@ -87,8 +89,8 @@ class Standing:
     @property
     def foot(self) -> SeegerFabianFoot:
         """His Seeger-Fabian foot over the counted deals, as a sheet's foot adds it up."""
-        return SeegerFabianFoot(self.points - self.credit, self.won, self.lost,
-                                self.others_lost, self.bonus)
+        points = self.points - self.credit if self.credit_in_points else self.points
+        return SeegerFabianFoot(points, self.won, self.lost, self.others_lost, self.bonus)
 
 
 @dataclass(frozen=True)
@@ -253,7 +255,7 @@ def rank_league(tallies: Mapping[int, Tally]) -> list[Standing]:
     rows = sorted(tallies.items())  # entry order inside a tie
     return [
         Standing(entry, t.points + t.credit, t.won, t.lost, t.won - t.lost, t.points + t.credit,
-                 rank, tied, t.others_lost, t.bonus, t.credit)
+                 rank, tied, t.others_lost, t.bonus, t.credit, credit_in_points=True)
         for (entry, t), rank, tied in ranked(
             rows, lambda r: (r[1].points + r[1].credit, r[1].won - r[1].lost))
     ]
@@ -289,7 +291,7 @@ def rank_seeger_fabian(tallies: Mapping[int, Tally]) -> list[Standing]:
         return (seeger_fabian_score(row[1]), row[1].won, -row[1].lost)
 
     return [
-        Standing(entry, t.points + t.credit, t.won, t.lost, t.won - t.lost,
+        Standing(entry, t.points, t.won, t.lost, t.won - t.lost,
                  seeger_fabian_score(t), rank, tied, t.others_lost, t.bonus, t.credit)
         for (entry, t), rank, tied in ranked(rows, key)
     ]

@@ -67,12 +67,14 @@ def test_the_director_substitutes_and_ends_a_sheet_early(organizer_page, organiz
     page.fill("#id_submit_name", "Ida Lange")
     page.get_by_role("button", name="Submit the sheet").click()
     expect(page.locator("h1 .status")).to_have_text("Submitted")
-    phone = browser.new_context(base_url=live_server.url, **PHONE).new_page()
+    second = browser.new_context(base_url=live_server.url, **PHONE)
+    phone = second.new_page()
     phone.goto(f"/s/{three.token}/")
     seated = [s.entry.name for s in three.seats.select_related("entry")]
     phone.fill("#id_confirm_name", next(n for n in seated if n != "Ida Lange"))
     phone.get_by_role("button", name="Confirm the sheet").click()
     expect(phone.locator(".sheet-progress")).to_contain_text("Confirmed by")
+    second.close()
 
     # the standings say how both tables count
     page.goto(f"/t/{tournament.slug}/standings/")
@@ -91,7 +93,8 @@ def test_a_seeger_fabian_sheet_shows_its_foot_on_the_phone(browser, live_server,
     three = table_of_size(tournament, 3)
     play(three, SOLO_WON, 2)
     play(three, SOLO_LOST, 3)
-    phone = browser.new_context(base_url=live_server.url, **PHONE).new_page()
+    context = browser.new_context(base_url=live_server.url, **PHONE)
+    phone = context.new_page()
     phone.goto(f"/s/{three.token}/")
     foot = phone.locator("#sf-foot")
     expect(foot).to_be_visible()
@@ -101,3 +104,4 @@ def test_a_seeger_fabian_sheet_shows_its_foot_on_the_phone(browser, live_server,
     fits(phone)
     foot.scroll_into_view_if_needed()
     screenshot(phone, "sf-foot-phone")
+    context.close()
