@@ -10,12 +10,12 @@ from tournament.models import Entry, Tournament
 class Substitutes(models.TextChoices):
     """Whose points count for whom when a substitute took a seat (docs/rules.md §10)."""
 
-    ABSENT_KEEPS = "absent_keeps", ("The absent player keeps what he scored before; the "
-                                    "substitute's deals count for nobody (he is not ranked)")
-    EACH_OWN = "each_own", ("Each keeps his own: the absent player what he scored before, the "
-                            "substitute what he scored from his first deal (he is ranked)")
+    ABSENT_KEEPS = "absent_keeps", ("The absent player keeps the deals before; the "
+                                    "substitute's deals count for nobody (not ranked)")
+    EACH_OWN = "each_own", ("Each keeps their own: the absent player the deals before, the "
+                            "substitute those from the first deal played (ranked)")
     FOR_ABSENT = "for_absent", ("The seat counts for the absent player: the substitute plays "
-                                "on his behalf")
+                                "on the absent player's behalf")
 
 
 class MissingDeals(models.TextChoices):

@@ -101,7 +101,7 @@ def absence_notes(comp: services.Computation) -> list[str]:
         how = {
             Substitutes.ABSENT_KEEPS: f"{absent.name} keeps deals 1–{(a.from_deal or 1) - 1}; "
                                       f"{sub.name}'s deals count for nobody",
-            Substitutes.EACH_OWN: "each counts his own deals",
+            Substitutes.EACH_OWN: "each counts their own deals",
             Substitutes.FOR_ABSENT: f"the seat's deals all count for {absent.name}",
         }[Substitutes(comp.substitutes)]
         notes.append(f"{where}: from deal {a.from_deal} {sub.name} (#{sub.number}) played "
