@@ -12,6 +12,7 @@ from tournament.models import AuditAction, AuditEntry, Entry, SeriesStatus, Subs
 from tournament.sheets import absence
 from tournament.sheets import services as deals
 from tournament.sheets.confirmation import SheetError
+from tournament.sheets.forms import DealForm
 from tournament.sheets.services import DealInput, table_info
 
 pytestmark = pytest.mark.django_db
@@ -66,6 +67,9 @@ def test_a_substitute_plays_the_seat_from_a_deal_on(night, boss, boss_client, cl
     assert "Hans Ziegler</td>" in html  # deal 3's declarer
     assert f"{carl.first_name}/Hans" in html  # the seat's column names both
     assert info_names(four) == (carl.name, "Hans Ziegler")
+    # the entry form of a later deal offers him by name
+    assert (2, "2 Hans Ziegler") in DealForm(table_info(four), 6).fields["declarer"].choices
+    assert (2, f"2 {carl.name}") in DealForm(table_info(four), 2).fields["declarer"].choices
 
 
 def info_names(table):

@@ -92,7 +92,9 @@ class DealForm(forms.Form):
         self.fields["game"].choices = [(g.key, g.name) for g in games]
         dealer = info.dealer(number)
         sits_out = dealer if info.size == 4 else None
-        seat_choices = [(p.position, f"{p.position} {p.name}") for p in info.players]
+        # who plays each seat in this deal: a substitute from their first deal on
+        seat_choices = [(p.position, f"{p.position} {info.name_at(p.position, number)}")
+                        for p in info.players]
         playing = [(s, label) for s, label in seat_choices if s != sits_out]
         self.fields["declarer"].choices = [("", "–")] + playing
         self.fields["loser"].choices = [("", "–")] + playing
