@@ -9,6 +9,7 @@ from django.urls import reverse
 from tests.absence import SOLO_WON, club_night, play, table_of_size
 from tournament import lifecycle
 from tournament.models import AuditAction, AuditEntry, Entry, SeriesStatus, Substitution
+from tournament.registration.attendance import withdrawal_refused
 from tournament.sheets import absence
 from tournament.sheets import services as deals
 from tournament.sheets.confirmation import SheetError
@@ -167,3 +168,11 @@ def test_undoing_the_end_and_removing_a_substitute_are_audited(night, boss):
     assert not Substitution.objects.exists()
     actions = set(AuditEntry.objects.values_list("action", flat=True))
     assert {AuditAction.SHEET_END_UNDONE, AuditAction.SUBSTITUTE_REMOVED} <= actions
+
+
+def test_a_refused_withdrawal_points_to_the_ways_out(night):
+    four = table_of_size(night, 4)
+    play(four, SOLO_WON)
+    refused = withdrawal_refused(four.seats.get(position=1).entry)
+    assert refused is not None
+    assert "seats a substitute or ends the sheet early" in str(refused)
