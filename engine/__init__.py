@@ -51,18 +51,25 @@ from .rulesets import (
     rule_sets,
 )
 from .settlement import at_rate, settle
-from .systems import ScoringSystem
+from .systems import (
+    GAME_BONUS,
+    OPPONENT_BONUS,
+    ScoringSystem,
+    SeegerFabianFoot,
+    seeger_fabian_foot,
+)
 from .values import Outcome, score
 
 __all__ = [
-    "DECK", "DEFAULT_RULE_SET", "FLAGS", "MAX_DECKS", "TOTAL_POINTS", "Card", "DealtCards",
-    "Deck", "Declaration", "EngineError", "Game", "GameKey", "GameKind", "InvalidDeck",
-    "InvalidOption", "InvalidRecord", "Letter", "Option", "OptionKey", "Outcome", "PassedDeal",
-    "Penalty", "PenaltyKind", "PenaltyReason", "RamschResult", "Rank", "Record", "RecordKey",
-    "Revoker", "RuleSet", "ScoringSystem", "Suit", "UnknownRuleSet", "at_rate", "card_points",
-    "deal_cards", "deal_set", "dealer_of", "dealer_seat", "deck_matadors", "describe",
-    "evaluate", "evaluate_outcome", "game_name", "game_values", "get_rule_set", "legal_bids",
-    "letters", "matadors", "parse_record", "rule_sets", "settle", "to_record", "trump_order",
+    "DECK", "DEFAULT_RULE_SET", "FLAGS", "GAME_BONUS", "OPPONENT_BONUS", "MAX_DECKS",
+    "TOTAL_POINTS", "Card", "DealtCards", "Deck", "Declaration", "EngineError", "Game", "GameKey",
+    "GameKind", "InvalidDeck", "InvalidOption", "InvalidRecord", "Letter", "Option", "OptionKey",
+    "Outcome", "PassedDeal", "Penalty", "PenaltyKind", "PenaltyReason", "RamschResult", "Rank",
+    "Record", "RecordKey", "Revoker", "RuleSet", "ScoringSystem", "SeegerFabianFoot", "Suit",
+    "UnknownRuleSet", "at_rate", "card_points", "deal_cards", "deal_set", "dealer_of",
+    "dealer_seat", "deck_matadors", "describe", "evaluate", "evaluate_outcome", "game_name",
+    "game_values", "get_rule_set", "legal_bids", "letters", "matadors", "parse_record",
+    "rule_sets", "seeger_fabian_foot", "settle", "to_record", "trump_order",
 ]
 
 

@@ -5,6 +5,8 @@ The engine names them once; the site's tournament settings and its standings bot
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
 from enum import StrEnum
 
 
@@ -22,3 +24,43 @@ _LABELS = {
     ScoringSystem.LEAGUE: "League (Points and Games, NASL)",
     ScoringSystem.SEEGER_FABIAN: "Seeger-Fabian (ISPA/DSkV)",
 }
+
+
+# Seeger-Fabian: each game won adds this, each game lost subtracts it.
+GAME_BONUS = 50
+# Seeger-Fabian: what every other player at the table gets for each game a declarer lost.
+OPPONENT_BONUS: Mapping[int, int] = {3: 40, 4: 30}
+
+
+@dataclass(frozen=True)
+class SeegerFabianFoot:
+    """The foot of a Seeger-Fabian sheet, or of a player's whole tournament: his Points,
+    games won × 50, games lost × 50 (subtracted), what the games the other declarers at his
+    tables lost gave him (× 40 at a three-table, × 30 at a four-table), and the sum, his
+    score. The one formula of the score: the sheet's foot, the player page and the standings
+    all read it here."""
+
+    points: int
+    won: int
+    lost: int
+    others_lost: int  # games the other declarers at his tables lost
+    others_bonus: int  # what those games gave him
+
+    @property
+    def won_bonus(self) -> int:
+        return GAME_BONUS * self.won
+
+    @property
+    def lost_malus(self) -> int:
+        return -GAME_BONUS * self.lost
+
+    @property
+    def score(self) -> int:
+        return self.points + self.won_bonus + self.lost_malus + self.others_bonus
+
+
+def seeger_fabian_foot(points: int, won: int, lost: int, others_lost: int,
+                       table_size: int) -> SeegerFabianFoot:
+    """The foot of one seat of one sheet (a table of ``table_size``, 3 or 4)."""
+    return SeegerFabianFoot(points, won, lost, others_lost,
+                            OPPONENT_BONUS[table_size] * others_lost)

@@ -166,7 +166,10 @@ def standings_story(page: StandingsPage, release: Release, layout: Layout) -> li
         data.append(row)
     table = Table(data, colWidths=columns.widths, rowHeights=ROW, repeatRows=1)
     table.setStyle(TableStyle(columns.style(len(data))))
-    return [*story, table, *_did_not_play(page.absent)]
+    # the tables that could not finish, and how they count (as the page says)
+    notes = [_text(note, 8) for note in page.notes]
+    return [*story, table, *([Spacer(1, 4)] if notes else []), *notes,
+            *_did_not_play(page.absent)]
 
 
 # A club's players run over as many rows as they need, each at most this long, so that a

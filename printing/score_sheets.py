@@ -16,14 +16,13 @@ from reportlab.lib import colors
 from reportlab.lib.enums import TA_RIGHT
 from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table, TableStyle
 
-from engine import ScoringSystem, at_rate, settle
+from engine import GAME_BONUS, OPPONENT_BONUS, ScoringSystem, SeegerFabianFoot, at_rate, settle
 from printing.base import FONT, FONT_BOLD, Layout, PageGroup, fit, render, style
 from printing.qr import QrCode
-from scoring.standings import GAME_BONUS, OPPONENT_BONUS
 from tournament.models import SheetStatus
 from tournament.models import Table as SheetTable
 from tournament.sheets.loaders import TableInfo
-from tournament.sheets.sheet import Sheet
+from tournament.sheets.sheet import Sheet, seeger_fabian_feet
 
 RATE = Fraction(1, 4)  # cents a point, the book's default (seed 000 L4811)
 SHADE = colors.Color(0.88, 0.88, 0.88)  # the sitting-out dealer's cell
@@ -231,7 +230,7 @@ def _rows(item: SheetPrint, layout: Layout, blank: bool) -> Flowable:
     def dealer(n: int | None, seat: int | None) -> str:
         """The dealer's name; at a comparative table also the deck the deal is played with."""
         deck = info.deck(n) if n else None
-        name = info.name(seat)
+        name = info.name_at(seat, n)
         return f"{name} · deck {deck.number}" if deck else name
 
     def shade(row: int, seat: int | None) -> None:
@@ -251,7 +250,7 @@ def _rows(item: SheetPrint, layout: Layout, blank: bool) -> Flowable:
                 continue
             played.add(row.number)
             loser = row.declarer is None and len(row.entries) == 1
-            who = info.name(next(iter(row.entries))) if loser else info.name(row.declarer)
+            who = info.name_at(next(iter(row.entries)) if loser else row.declarer, row.number)
             r = cells.row([str(row.number), dealer(row.number, row.dealer), who, row.text,
                            signed(row.value), *totals(row.totals)], bold=moved(row.entries))
             shade(r, row.dealer)
@@ -323,29 +322,35 @@ def _settlement(item: SheetPrint, layout: Layout, rate: Fraction) -> Flowable:
 
 @dataclass(frozen=True)
 class Foot:
-    """A Seeger-Fabian sheet's foot, per seat (docs/rules.md §10)."""
+    """A Seeger-Fabian sheet's foot, per seat (docs/rules.md §10): ``seeger_fabian_feet``,
+    the same numbers the web sheet shows and the standings rank."""
 
-    totals: tuple[int, ...]
-    won: tuple[int, ...]
-    lost: tuple[int, ...]
-    others_lost: tuple[int, ...]  # games lost by the other declarers at the table
+    feet: tuple[SeegerFabianFoot, ...]
     bonus: int  # per game another declarer lost: 40 at a three-table, 30 at a four-table
 
     @property
+    def totals(self) -> tuple[int, ...]:
+        return tuple(f.points for f in self.feet)
+
+    @property
+    def won(self) -> tuple[int, ...]:
+        return tuple(f.won for f in self.feet)
+
+    @property
+    def lost(self) -> tuple[int, ...]:
+        return tuple(f.lost for f in self.feet)
+
+    @property
+    def others_lost(self) -> tuple[int, ...]:
+        return tuple(f.others_lost for f in self.feet)
+
+    @property
     def scores(self) -> tuple[int, ...]:
-        return tuple(t + GAME_BONUS * (w - lo) + self.bonus * o for t, w, lo, o
-                     in zip(self.totals, self.won, self.lost, self.others_lost, strict=True))
+        return tuple(f.score for f in self.feet)
 
 
 def foot(sheet: Sheet) -> Foot:
-    """Count the games of the sheet's rows; Ramsch and passed deals have no declarer."""
-    seats = range(1, sheet.seats + 1)
-    games = [(r.declarer, bool(r.won)) for r in sheet.rows
-             if r.kind == "deal" and r.declarer is not None and r.won is not None]
-    won = tuple(sum(1 for d, w in games if d == s and w) for s in seats)
-    lost = tuple(sum(1 for d, w in games if d == s and not w) for s in seats)
-    others = tuple(sum(1 for d, w in games if d != s and not w) for s in seats)
-    return Foot(sheet.totals, won, lost, others, OPPONENT_BONUS[sheet.seats])
+    return Foot(seeger_fabian_feet(sheet), OPPONENT_BONUS[sheet.seats])
 
 
 def _foot(item: SheetPrint, layout: Layout) -> Flowable:
@@ -414,6 +419,9 @@ def sheet_story(item: SheetPrint, layout: Layout, *, blank: bool = False) -> lis
         story.append(_p("Shaded: the dealer, who sits out that deal.", layout.width, 6.5))
     story.append(Spacer(1, 6))
     filled = item.sheet is not None and not blank
+    # a table that could not finish: who sat in for whom, where the director ended the sheet
+    story += [_p(note, layout.width, 7) for note in (
+        *(s.words for s in info.substitutes), info.ended_words) if note]
     if filled and item.sheet.problems:
         story += [_p(f"Problem: {p}", layout.width, 7) for p in item.sheet.problems]
     shown = item if filled else SheetPrint(info, None, item.link)

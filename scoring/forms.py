@@ -19,19 +19,27 @@ class SettingsForm(forms.ModelForm):
         model = ScoringSettings
         formfield_callback = bounded_formfield
         fields = ["count_unconfirmed", "one_prize_per_player", "club_best", "prize_places",
-                  "league_schedule"]
+                  "league_schedule", "substitutes", "missing_deals"]
         labels = {"club_best": "Clubs count their best",
                   "prize_places": "Places with a prize",
                   "league_schedule": "League Prize Schedule as well"}
 
+    # the settings of a table that cannot finish: a form that leaves them out keeps them
+    KEPT = ("substitutes", "missing_deals")
+
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        for name in self.KEPT:
+            self.fields[name].required = False
         if self.instance.tournament.scoring_system != ScoringSystem.SEEGER_FABIAN:
             # under League scoring the prize list is the League's schedule: nothing to choose
             del self.fields["prize_places"], self.fields["league_schedule"]
 
     def clean(self):
         data = super().clean()
+        for name in self.KEPT:
+            if not data.get(name):
+                data[name] = getattr(self.instance, name)
         if "prize_places" not in self.fields or self.errors:
             return data
         tournament = self.instance.tournament

@@ -10,10 +10,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from django.db import connections
-from django.db.models import Count, Max, Min, Q, QuerySet, Sum
+from django.db.models import Case, Count, F, Max, Min, Q, QuerySet, Sum, Value, When
 
 from engine import RuleSet, ScoringSystem, get_rule_set
 from scoring.comparative import LETTERS, DeckResult
+from scoring.models import MissingDeals, Substitutes
 from scoring.prizes import (
     SOLO_GRAND_GAMES,
     SOLO_SUIT_GAMES,
@@ -32,6 +33,8 @@ from scoring.standings import (
     Tally,
     charge_penalties,
     deal_scores,
+    missing_deals_credit,
+    ranked_entry,
 )
 from tournament.models import (
     RELEASED_STATES,
@@ -42,6 +45,7 @@ from tournament.models import (
     Seat,
     SeriesStatus,
     SheetStatus,
+    Substitution,
     Tournament,
 )
 from tournament.sheets.sheet import SEATS
@@ -73,6 +77,8 @@ class Scope:
     confirmed_only: bool = False
     series: int | None = None
     released_only: bool = False
+    substitutes: str = Substitutes.ABSENT_KEEPS  # whose points count for whom
+    missing_deals: str = MissingDeals.NOTHING  # what the deals of an ended sheet count
 
     def deals(self) -> QuerySet[Deal]:
         """The deals of the counted tables, as one filter the database reads."""
@@ -88,14 +94,15 @@ class Scope:
 
 def load_results(tournament: Tournament, confirmed_only: bool = False,
                  series: int | None = None, released_only: bool = False,
-                 entry: int | None = None) -> Results:
+                 entry: int | None = None,
+                 substitutes: str = Substitutes.ABSENT_KEEPS) -> Results:
     """Every deal and penalty of ``tournament`` as plain data: four queries in all.
 
     ``released_only`` keeps to series whose results are released to the public. Who played is
     read from the seats of the counted tables, so the pure functions never see the others.
     ``entry`` keeps to the tables that player sat at (his page; ``entries`` is then his).
     """
-    tables = _load_seats(tournament, series, released_only, entry)
+    tables = _load_seats(tournament, series, released_only, entry, substitutes=substitutes)
     tables.rules = get_rule_set(tournament.rule_set)
     counted = tables.counted(confirmed_only)
     deals = _load_deals(tables, counted, tournament.rule_set)
@@ -122,6 +129,22 @@ class Bests:
 
 
 @dataclass(frozen=True)
+class Absence:
+    """A counted table that could not finish: a substitute from a deal on, or a sheet the
+    director ended early (docs/rules.md §10). Entries are ids."""
+
+    series: int
+    table: int  # its number
+    seat: int | None = None  # a substitute's seat, his first deal, who he replaced
+    from_deal: int | None = None
+    substitute: int | None = None
+    replaced: int | None = None
+    ended_after: int | None = None  # an ended sheet: its last deal and the deals due
+    scheduled: int | None = None
+    credit: int = 0  # what each of its players got for the deals not played
+
+
+@dataclass(frozen=True)
 class Totals:
     """Each player's totals over the counted deals, summed by the database, with what the
     pages say besides: the penalties, who did not play, whether the sheets are final."""
@@ -133,6 +156,7 @@ class Totals:
     played: frozenset[int]  # seated at a counted table of a published series
     statuses: dict[int, str] = field(default_factory=dict)  # series number -> status
     bests: Bests = field(default_factory=Bests)
+    absences: tuple[Absence, ...] = ()  # substitutes and sheets ended early, by table
 
     @property
     def did_not_play(self) -> tuple[int, ...]:
@@ -155,7 +179,8 @@ def load_totals(scope: Scope, specs: Sequence[PrizeSpec] = ()) -> Totals:
     The same totals as ``standings`` sums over ``load_results``' deals (a test holds them
     equal): what a deal adds to seat n is its ``points_n``, a game is a deal with a declarer
     that is neither passed nor a Ramsch."""
-    tables = _load_seats(scope.tournament, scope.series, scope.released_only)
+    tables = _load_seats(scope.tournament, scope.series, scope.released_only,
+                         substitutes=scope.substitutes)
     tables.rules = get_rule_set(scope.tournament.rule_set)
     counted = tables.counted(scope.confirmed_only)
     tallies: dict[int, Tally] = {entry: Tally() for entry in tables.played(counted)}
@@ -163,23 +188,65 @@ def load_totals(scope: Scope, specs: Sequence[PrizeSpec] = ()) -> Totals:
     bests = Bests(counts={games: {} for games in kinds})
     columns = (*(Sum(f"points_{seat}") for seat in SEATS),
                Count("id", filter=WON_GAME), Count("id", filter=IS_GAME & Q(won=False)),
+               Count("id"),
                Max("value", filter=WON_GAME),
                *(Min("matadors", filter=WON_GAME & Q(matadors__lt=0, game__in=games))
                  for games in AGAINST.values()),
                *(Count("id", filter=WON_GAME & Q(game__in=games)) for games in kinds))
-    sums = _fetch_all(scope.deals().values_list("table_id", "declarer").annotate(
+    # At a table where a substitute took a seat, the sums go deal by deal ("part": the deal's
+    # number there, 0 elsewhere), so that each deal counts for whoever played it.
+    split = tables.split_tables(counted)
+    rows, group = scope.deals(), ["table_id", "declarer"]
+    if split:
+        rows = rows.annotate(part=Case(When(table_id__in=sorted(split), then=F("number")),
+                                       default=Value(0)))
+        group.append("part")
+    sums = _fetch_all(rows.values_list(*group).annotate(
         **{f"c{i}": column for i, column in enumerate(columns)}).order_by())
+    per_table: dict[int, list[int]] = defaultdict(lambda: [0, 0, 0, 0])  # points, won, lost, deals
     for table_id, declarer, *row in sums:
+        number = row.pop(0) if split else 0
         if table_id not in counted:
             continue
-        at_table = tables.seats[table_id]
-        _add_table_sums(tallies, tables, table_id, declarer, row)
-        if row[4] or row[5]:
-            _add_bests(bests, at_table[declarer], row[6:], kinds)
+        at_table = tables.holders(table_id, number)
+        _add_table_sums(tallies, tables, table_id, declarer, row, at_table)
+        if (row[4] or row[5]) and ranked_entry(at_table.get(declarer, -1)):
+            _add_bests(bests, at_table[declarer], row[7:], kinds)
+        sums_of = per_table[table_id]
+        sums_of[0] += sum(p or 0 for p in row[:4])
+        sums_of[1] += row[4]
+        sums_of[2] += row[5]
+        sums_of[3] += row[6]
+    credits = (_credit_missing_deals(tallies, tables, counted, per_table, scope.tournament)
+               if scope.missing_deals == MissingDeals.TABLE_AVERAGE else {})
     penalties = _load_penalties(tables, counted)
     charge_penalties(tallies, penalties)
-    return Totals(tallies, penalties, _entries(scope.tournament), tables.provisional(counted),
-                  tables.played(counted), tables.statuses, bests)
+    return Totals({e: t for e, t in tallies.items() if ranked_entry(e)}, penalties,
+                  _entries(scope.tournament), tables.provisional(counted),
+                  tables.played(counted), tables.statuses, bests,
+                  tables.absences(counted, scope.tournament, credits))
+
+
+def _credit_missing_deals(tallies: dict[int, Tally], tables: _Tables, counted: set[int],
+                          per_table: Mapping[int, list[int]],
+                          tournament: Tournament) -> dict[int, int]:
+    """Each player at a sheet the director ended early gets the table's average for every
+    deal not played (docs/rules.md §10), in the tournament's scoring system; returns what
+    each such table gave each of its players."""
+    system = ScoringSystem(tournament.scoring_system)
+    credits = {}
+    for table_id, ended in tables.ended.items():
+        if table_id not in counted or table_id in tables.drafts:
+            continue
+        size = len(tables.seats[table_id])
+        points, won, lost, played = per_table.get(table_id, [0, 0, 0, 0])
+        credit = missing_deals_credit(system, size, played, tournament.deals_at(size),
+                                      points, won, lost)
+        credits[table_id] = credit
+        for entry in tables.holders(table_id, ended + 1).values():
+            if credit and ranked_entry(entry):
+                tallies.setdefault(entry, Tally()).credit += credit
+    return credits
 
 
 def _fetch_all(rows: QuerySet[Deal, tuple]) -> list[tuple]:
@@ -196,10 +263,11 @@ def _counted_kinds(specs: Sequence[PrizeSpec]) -> list[frozenset[str]]:
 
 
 def _add_table_sums(tallies: dict[int, Tally], tables: _Tables, table_id: int,
-                    declarer: int | None, row: Sequence[int]) -> None:
+                    declarer: int | None, row: Sequence[int],
+                    at_table: Mapping[int, int]) -> None:
     """One table's sums for one declarer (or for the deals without one) into the tallies:
-    what each seat scored, the declarer's games, the others' bonus for his lost games."""
-    at_table = tables.seats[table_id]
+    what each seat scored, the declarer's games, the others' bonus for his lost games.
+    ``at_table``: who played each seat in these deals (``_Tables.holders``)."""
     if len(at_table) not in OPPONENT_BONUS:
         raise ValueError(f"{tables.reference(table_id)}: a table seats 3 or 4, "
                          f"not {len(at_table)}")
@@ -225,6 +293,7 @@ def _add_table_sums(tallies: dict[int, Tally], tables: _Tables, table_id: int,
         for seat, entry in at_table.items():
             if seat != declarer:
                 tallies[entry].bonus += bonus
+                tallies[entry].others_lost += lost
 
 
 def _add_bests(bests: Bests, entry: int, row: Sequence[int | None],
@@ -260,11 +329,12 @@ def load_prize_deals(scope: Scope, specs: Sequence[PrizeSpec], bests: Bests) -> 
     rows = list(scope.deals().filter(WON_GAME, wanted).values_list(
         "table_id", *DEAL_FIELDS).order_by("table_id", "number"))
     tables = _load_seats(scope.tournament, scope.series, scope.released_only,
-                         table_ids={row[0] for row in rows})
+                         table_ids={row[0] for row in rows}, substitutes=scope.substitutes)
     rules = scope.tournament.rule_set
     # a table whose seats an admin removed is no table of the results (as in load_totals)
-    games = tuple(_deal_result(tables, table_id, row, rules) for table_id, *row in rows
-                  if table_id in tables.meta)
+    games = tuple(game for game in (_deal_result(tables, table_id, row, rules)
+                                    for table_id, *row in rows if table_id in tables.meta)
+                  if game.declarer is None or ranked_entry(game.declarer))
     return PrizeDeals(games, {games: dict(count) for games, count in bests.counts.items()})
 
 
@@ -286,6 +356,46 @@ class _Tables:
     drafts: set[int] = field(default_factory=set)  # of a plan not yet published: nobody sat
     statuses: dict[int, str] = field(default_factory=dict)  # series number -> status
     rules: RuleSet | None = None  # names the penalties' reasons
+    ended: dict[int, int] = field(default_factory=dict)  # table -> the deal its sheet ended after
+    # table -> (seat, first deal, entry) of its substitutes, in the order they sat down
+    substitutes: dict[int, list[tuple[int, int, int]]] = field(default_factory=dict)
+    mode: str = Substitutes.ABSENT_KEEPS  # whose points count for whom
+
+    def split_tables(self, counted: set[int]) -> set[int]:
+        """The counted tables whose seats count for another player from some deal on."""
+        if self.mode == Substitutes.FOR_ABSENT:
+            return set()
+        return set(self.substitutes) & counted
+
+    def holders(self, table_id: int, number: int) -> dict[int, int]:
+        """Seat -> the entry deal ``number`` counts for: the seated player; from a
+        substitute's first deal on, the substitute (``each_own``), nobody (``absent_keeps``:
+        ``nobody``, never ranked), or still the seated player (``for_absent``)."""
+        at_table = self.seats[table_id]
+        if not number or self.mode == Substitutes.FOR_ABSENT or table_id not in self.substitutes:
+            return at_table
+        holders = dict(at_table)
+        for seat, from_deal, entry in self.substitutes[table_id]:
+            if number >= from_deal and seat in holders:
+                holders[seat] = entry if self.mode == Substitutes.EACH_OWN else nobody(
+                    table_id, seat)
+        return holders
+
+    def absences(self, counted: set[int], tournament: Tournament,
+                 credits: Mapping[int, int]) -> tuple[Absence, ...]:
+        """The substitutes and ended sheets of the counted tables, by series and table."""
+        found = []
+        for table_id in sorted(counted - self.drafts, key=lambda t: self.meta[t][:2]):
+            series, number, _ = self.meta[table_id]
+            seated = dict(self.seats[table_id])
+            for seat, from_deal, entry in self.substitutes.get(table_id, ()):
+                found.append(Absence(series, number, seat, from_deal, entry, seated.get(seat)))
+                seated[seat] = entry
+            if table_id in self.ended:
+                found.append(Absence(series, number, ended_after=self.ended[table_id],
+                                     scheduled=tournament.deals_at(len(self.seats[table_id])),
+                                     credit=credits.get(table_id, 0)))
+        return tuple(found)
 
     def counted(self, confirmed_only: bool) -> set[int]:
         return {t for t, (_, _, status) in self.meta.items()
@@ -295,40 +405,63 @@ class _Tables:
         return any(self.meta[t][2] != SheetStatus.CONFIRMED for t in counted)
 
     def played(self, counted: set[int]) -> frozenset[int]:
-        return frozenset(entry for table_id in counted - self.drafts
-                         for entry in self.seats[table_id].values())
+        seated = {entry for table_id in counted - self.drafts
+                  for entry in self.seats[table_id].values()}
+        if self.mode == Substitutes.EACH_OWN:  # a substitute who counts is ranked
+            seated |= {entry for table_id in counted - self.drafts
+                       for _, _, entry in self.substitutes.get(table_id, ())}
+        return frozenset(seated)
 
     def reference(self, table_id: int) -> str:
         series, table, _ = self.meta[table_id]
         return f"series {series}, table {table}"
 
 
+def nobody(table_id: int, seat: int) -> int:
+    """The entry a substitute's deals count for when they count for nobody: a negative
+    number, one per seat, that the standings never rank (``standings.ranked_entry``)."""
+    return -(table_id * 10 + seat)
+
+
 def _load_seats(tournament: Tournament, series: int | None, released_only: bool,
-                entry: int | None = None, table_ids: Iterable[int] | None = None) -> _Tables:
+                entry: int | None = None, table_ids: Iterable[int] | None = None,
+                substitutes: str = Substitutes.ABSENT_KEEPS) -> _Tables:
     """Who sat where at each table, and each table's series, number and sheet status (one
-    query); with ``entry``, only the tables that player sat at; with ``table_ids``, only
-    those."""
-    tables = _Tables()
+    query, and one more for the substitutes where a table has one); with ``entry``, only the
+    tables that player sat at (or substituted at); with ``table_ids``, only those."""
+    tables = _Tables(mode=substitutes)
     seat_rows = Seat.objects.filter(series__tournament=tournament)
     if series is not None:
         seat_rows = seat_rows.filter(series__number=series)
     if released_only:
         seat_rows = seat_rows.filter(series__status__in=RELEASED_STATES)
     if entry is not None:
-        seat_rows = seat_rows.filter(table_id__in=Seat.objects.filter(entry_id=entry).values(
-            "table_id"))
+        seat_rows = seat_rows.filter(
+            Q(table_id__in=Seat.objects.filter(entry_id=entry).values("table_id"))
+            | Q(table_id__in=Substitution.objects.filter(substitute_id=entry).values(
+                "table_id")))
     if table_ids is not None:
         seat_rows = seat_rows.filter(table_id__in=table_ids)
+    substituted = set()
     for (table_id, position, entry_id, series_number, table_number, status,
-         series_status) in seat_rows.values_list(
+         series_status, ended, has_substitute) in seat_rows.values_list(
         "table_id", "position", "entry_id", "series__number", "table__number",
-        "table__sheet_status", "series__status",
+        "table__sheet_status", "series__status", "table__ended_after", "table__substituted",
     ):
         tables.seats[table_id][position] = entry_id
         tables.meta[table_id] = (series_number, table_number, status)
         tables.statuses[series_number] = series_status
         if series_status == SeriesStatus.DRAFT:
             tables.drafts.add(table_id)
+        if ended is not None:
+            tables.ended[table_id] = ended
+        if has_substitute:
+            substituted.add(table_id)
+    if substituted:
+        for table_id, seat, from_deal, substitute in Substitution.objects.filter(
+                table_id__in=substituted).order_by("from_deal").values_list(
+                "table_id", "seat", "from_deal", "substitute_id"):
+            tables.substitutes.setdefault(table_id, []).append((seat, from_deal, substitute))
     return tables
 
 
@@ -351,7 +484,7 @@ def _deal_result(tables: _Tables, table_id: int, row, rules: str) -> DealResult:
     """One deal row (``DEAL_FIELDS``) of a table as scoring sees it: seats become entries."""
     (number, declarer, game, trump, matadors, won, card_points, passt_nicht, value,
      description, *points) = row
-    at_table = tables.seats[table_id]
+    at_table = tables.holders(table_id, number)
     series_number, table_number, _ = tables.meta[table_id]
     return DealResult(
         series=series_number, table=table_id, table_number=table_number,
@@ -369,11 +502,15 @@ def _deal_result(tables: _Tables, table_id: int, row, rules: str) -> DealResult:
 def _load_penalties(tables: _Tables, counted: set[int]) -> tuple[PenaltyResult, ...]:
     """The penalties of the counted tables, charged to the entry in the seat (one query)."""
     return tuple(
-        PenaltyResult(entry=tables.seats[table_id][seat], points=points,
+        PenaltyResult(entry=entry, points=points,
                       series=tables.meta[table_id][0], table_number=tables.meta[table_id][1],
                       reason=_penalty_reason(tables.rules, reason, note))
-        for table_id, seat, points, reason, note in Penalty.objects.filter(table_id__in=counted)
-        .values_list("table_id", "seat", "points", "reason", "note")
+        for table_id, seat, points, reason, note, after in Penalty.objects.filter(
+            table_id__in=counted).values_list("table_id", "seat", "points", "reason", "note",
+                                              "after_deal")
+        # charged to whoever played the seat in the deal before it (a substitute's counts
+        # for nobody under ``absent_keeps``)
+        if ranked_entry(entry := tables.holders(table_id, max(after, 1))[seat])
     )
 
 
@@ -453,7 +590,8 @@ def _compared_letters(at_table: dict[int, int], deck: DeckInfo, dealer: int,
 
 def load_comparative(tournament: Tournament, system: ScoringSystem,
                      confirmed_only: bool = False, series: int | None = None,
-                     released_only: bool = False) -> ComparativeData:
+                     released_only: bool = False,
+                     substitutes: str = Substitutes.ABSENT_KEEPS) -> ComparativeData:
     """The deals of ``tournament`` that were played from a pre-dealt deck, as each letter's
     score per deck (three queries: seats, decks, deals).
 
@@ -462,7 +600,7 @@ def load_comparative(tournament: Tournament, system: ScoringSystem,
     expects one result a letter from every published table of its series: a table that
     could not finish, or is not counted yet, leaves the deck to the Neuberg scaling.
     """
-    tables = _load_seats(tournament, series, released_only)
+    tables = _load_seats(tournament, series, released_only, substitutes=substitutes)
     live = set(tables.meta) - tables.drafts
     counted = {t for t in live
                if not confirmed_only or tables.meta[t][2] == SheetStatus.CONFIRMED}
@@ -491,9 +629,12 @@ def load_comparative(tournament: Tournament, system: ScoringSystem,
                             f"{deal.number}): only deal {seen[(table_id, deck_id)]} counts.")
             continue
         seen[(table_id, deck_id)] = deal.number
-        at_table = tables.seats[table_id]
+        at_table = tables.holders(table_id, deal.number)
         scores = deal_scores(system, deal)
         letters = _compared_letters(at_table, deck, dealer, deal, problems)
+        # a substitute who is not ranked is not compared either: that deck and letter count
+        # one result fewer and are scaled by Neuberg
+        letters = {letter: entry for letter, entry in letters.items() if ranked_entry(entry)}
         declarer_seat = row[DEAL_FIELDS.index("declarer")]
         lines.append(TravellerLine(
             deck=deck_id, table=deal.table_number or 0, deal=deal.number,

@@ -7,6 +7,26 @@ from scoring.prizes import PrizeKind
 from tournament.models import Entry, Tournament
 
 
+class Substitutes(models.TextChoices):
+    """Whose points count for whom when a substitute took a seat (docs/rules.md §10)."""
+
+    ABSENT_KEEPS = "absent_keeps", ("The absent player keeps the deals before; the "
+                                    "substitute's deals count for nobody (not ranked)")
+    EACH_OWN = "each_own", ("Each keeps their own: the absent player the deals before, the "
+                            "substitute those from the first deal played (ranked)")
+    FOR_ABSENT = "for_absent", ("The seat counts for the absent player: the substitute plays "
+                                "on the absent player's behalf")
+
+
+class MissingDeals(models.TextChoices):
+    """What the deals of a sheet the director ended early count (docs/rules.md §10)."""
+
+    NOTHING = "nothing", "Nothing: only the deals played count"
+    TABLE_AVERAGE = "table_average", ("The table's average: each player at the table gets the "
+                                      "table's mean score a player and deal for each deal not "
+                                      "played")
+
+
 class ScoringSettings(models.Model):
     tournament = models.OneToOneField(Tournament, on_delete=models.CASCADE,
                                       related_name="scoring_settings")
@@ -24,6 +44,12 @@ class ScoringSettings(models.Model):
     league_schedule = models.BooleanField(
         default=False, help_text="Seeger-Fabian scoring: give the League Prize Schedule "
                                  "(League Points and Games) after the places as well.")
+    substitutes = models.CharField(
+        max_length=20, choices=Substitutes.choices, default=Substitutes.ABSENT_KEEPS,
+        help_text="When a substitute took a seat: whose points count for whom.")
+    missing_deals = models.CharField(
+        max_length=20, choices=MissingDeals.choices, default=MissingDeals.NOTHING,
+        help_text="When the director ended a sheet early: what the deals not played count.")
 
     def __str__(self) -> str:
         return f"scoring of {self.tournament}"

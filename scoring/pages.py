@@ -7,11 +7,12 @@ Which series count is the visitor's (``results_for``); nothing here decides a re
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from django.http import Http404
 
 from scoring import services
+from scoring.models import MissingDeals, Substitutes
 from scoring.prizes import PrizeKind, PrizeResult
 from tournament.models import Club
 from tournament.permissions import Visitor
@@ -56,6 +57,7 @@ class StandingsPage:
     rows: list[dict]
     club_filter: str
     absent: list[services.PlayerInfo]
+    notes: list[str] = field(default_factory=list)  # tables that could not finish
 
     @property
     def club_name(self) -> str:
@@ -78,7 +80,34 @@ def standings_page(visitor: Visitor, number: int | None = None,
                      "sort_name": player.sort_name, "sort_label": player.sort_label,
                      "club": player.club, "points": s.points,
                      "won": s.won, "lost": s.lost, "games": s.games, "score": s.score})
-    return StandingsPage(comp, rows, club_filter, comp.absent_players(club_filter))
+    return StandingsPage(comp, rows, club_filter, comp.absent_players(club_filter),
+                         absence_notes(comp))
+
+
+def absence_notes(comp: services.Computation) -> list[str]:
+    """A sentence for each counted table that could not finish, saying how it counts
+    (docs/rules.md §10): the standings' page and PDF print them under the table."""
+    notes = []
+    for a in comp.results.absences:
+        where = f"Series {a.series}, table {a.table}"
+        if a.ended_after is not None:
+            missing = (a.scheduled or 0) - a.ended_after
+            deals = f"{missing} deal{'s' if missing != 1 else ''}"
+            counted = ("count nothing" if comp.missing_deals == MissingDeals.NOTHING
+                       else f"count the table's average: {a.credit:+d} for each player")
+            notes.append(f"{where}: the director ended the sheet after deal {a.ended_after} "
+                         f"of {a.scheduled}; the {deals} not played {counted}.")
+            continue
+        sub, absent = comp.player(a.substitute or 0), comp.player(a.replaced or 0)
+        how = {
+            Substitutes.ABSENT_KEEPS: f"{absent.name} keeps deals 1–{(a.from_deal or 1) - 1}; "
+                                      f"{sub.name}'s deals count for nobody",
+            Substitutes.EACH_OWN: "each counts their own deals",
+            Substitutes.FOR_ABSENT: f"the seat's deals all count for {absent.name}",
+        }[Substitutes(comp.substitutes)]
+        notes.append(f"{where}: from deal {a.from_deal} {sub.name} (#{sub.number}) played "
+                     f"seat {a.seat} for {absent.name} (#{absent.number}); {how}.")
+    return notes
 
 
 @dataclass(frozen=True)

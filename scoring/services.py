@@ -43,7 +43,14 @@ from scoring.loaders import (
     load_results,
     load_totals,
 )
-from scoring.models import CustomPrize, PrizeLot, ScoringSettings, Team
+from scoring.models import (
+    CustomPrize,
+    MissingDeals,
+    PrizeLot,
+    ScoringSettings,
+    Substitutes,
+    Team,
+)
 from scoring.prizes import PrizeKind, PrizeResult, PrizeSpec, against_games, award, schedule
 from scoring.standings import (
     ClubStanding,
@@ -104,10 +111,13 @@ class Computation:
     counted: tuple[int, ...] = ()
     confirmed_only: bool = False  # the results setting: unconfirmed sheets do not count
     version: str = ""  # the tournament's version these results were computed at
+    substitutes: str = Substitutes.ABSENT_KEEPS  # the results settings of a table that
+    missing_deals: str = MissingDeals.NOTHING  # could not finish (docs/rules.md §10)
 
     @property
     def scope(self) -> Scope:
-        return Scope(self.tournament, self.confirmed_only, self.series, self.released_only)
+        return Scope(self.tournament, self.confirmed_only, self.series, self.released_only,
+                     self.substitutes, self.missing_deals)
 
     @property
     def provisional(self) -> bool:
@@ -177,7 +187,8 @@ def compute(tournament: Tournament, series: int | None = None,
 def _compute(tournament: Tournament, series: int | None, released_only: bool,
              at: str) -> Computation:
     settings = scoring_settings(tournament)
-    scope = Scope(tournament, not settings.count_unconfirmed, series, released_only)
+    scope = Scope(tournament, not settings.count_unconfirmed, series, released_only,
+                  settings.substitutes, settings.missing_deals)
     totals = load_totals(scope, prize_specs(tournament, settings))
     system = ScoringSystem(tournament.scoring_system)
     ranked = rank(system, totals.tallies)
@@ -187,7 +198,8 @@ def _compute(tournament: Tournament, series: int | None, released_only: bool,
     # kept without the tournament (the cache is shared; the caller has its own)
     return Computation(None, system, tuple(ranked), tuple(league),  # type: ignore[arg-type]
                        replace(totals, tallies={}), players_of(tournament), series,
-                       released_only, counted, scope.confirmed_only, at)
+                       released_only, counted, scope.confirmed_only, at,
+                       scope.substitutes, scope.missing_deals)
 
 
 T = TypeVar("T")
@@ -241,7 +253,8 @@ def forget_recent() -> None:
 def player_results(comp: Computation, entry: int) -> Results:
     """The deals and penalties of the tables ``entry`` sat at, counted as ``comp`` counts."""
     return load_results(comp.tournament, confirmed_only=comp.confirmed_only, series=comp.series,
-                        released_only=comp.released_only, entry=entry)
+                        released_only=comp.released_only, entry=entry,
+                        substitutes=comp.substitutes)
 
 
 def club_best(tournament: Tournament) -> int | None:
@@ -666,7 +679,8 @@ def _compare(tournament: Tournament, deal_set: DealSet, series: int | None,
     settings = scoring_settings(tournament)
     system = ScoringSystem(tournament.scoring_system)
     data = load_comparative(tournament, system, confirmed_only=not settings.count_unconfirmed,
-                            series=series, released_only=released_only)
+                            series=series, released_only=released_only,
+                            substitutes=settings.substitutes)
     rows = matchpoints(data.results, data.expected)
     # kept without the tournament, as ``_compute`` keeps the standings
     return Comparison(None, deal_set, data, tuple(rows),  # type: ignore[arg-type]

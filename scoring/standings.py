@@ -7,17 +7,17 @@ tournament with a bounded number of queries and hands them in; nothing here touc
 
 from __future__ import annotations
 
+import math
 from collections import defaultdict
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import TypeVar
 
-from engine import DEFAULT_RULE_SET, GameKey, ScoringSystem
+from engine import DEFAULT_RULE_SET, GameKey, ScoringSystem, SeegerFabianFoot
+from engine import GAME_BONUS as GAME_BONUS  # the Seeger-Fabian numbers, as the engine has them
+from engine import OPPONENT_BONUS as OPPONENT_BONUS
 
-# Seeger-Fabian bonus to every other player at the table for each game a declarer lost.
-OPPONENT_BONUS: Mapping[int, int] = {3: 40, 4: 30}
-# Seeger-Fabian: each game won adds this, each game lost subtracts it.
-GAME_BONUS = 50
 # Deals with these keys are never *games* (docs/rules.md §10: Ramsch and passed deals are
 # not games).
 NOT_GAMES: frozenset[str] = frozenset({GameKey.PASSED, GameKey.RAMSCH})
@@ -76,10 +76,21 @@ class Standing:
     score: int  # what the ranking uses: Points (league) or the Seeger-Fabian score
     rank: int  # equal keys share a rank; the next rank skips ("3=", "3=", 5)
     tied: bool
+    others_lost: int = 0  # games the other declarers at his tables lost
+    bonus: int = 0  # what those gave him under Seeger-Fabian (40 or 30 each)
+    credit: int = 0  # the table's average for deals not played (docs/rules.md §10)
+    # League: the credit is in ``points``; Seeger-Fabian: in ``score`` only (it is a score)
+    credit_in_points: bool = field(default=False, compare=False)
 
     @property
     def place(self) -> str:
         return f"{self.rank}=" if self.tied else str(self.rank)
+
+    @property
+    def foot(self) -> SeegerFabianFoot:
+        """His Seeger-Fabian foot over the counted deals, as a sheet's foot adds it up."""
+        points = self.points - self.credit if self.credit_in_points else self.points
+        return SeegerFabianFoot(points, self.won, self.lost, self.others_lost, self.bonus)
 
 
 @dataclass(frozen=True)
@@ -159,6 +170,29 @@ def per_series(
     )
 
 
+def ranked_entry(entry: int) -> bool:
+    """Entries are database ids; a negative number stands for a substitute whose deals count
+    for nobody (docs/rules.md §10): the others at his table score against him as usual, but
+    he is never ranked, never in line for a prize."""
+    return entry >= 0
+
+
+def missing_deals_credit(system: ScoringSystem, size: int, played: int, scheduled: int,
+                         points: int, won: int, lost: int) -> int:
+    """What each player of a table whose sheet was ended early gets for the deals not played
+    under "the table's average" (docs/rules.md §10): the mean score a player and deal at that
+    table over the ``played`` deals (``points``: what the deals added to all its seats,
+    ``won``/``lost``: its declarers' games), times the deals missing, rounded half up.
+    League: the mean of Points; Seeger-Fabian: the mean of the Seeger-Fabian score."""
+    missing = scheduled - played
+    if missing <= 0 or played <= 0:
+        return 0
+    total = points
+    if system is ScoringSystem.SEEGER_FABIAN:
+        total += GAME_BONUS * (won - lost) + OPPONENT_BONUS[size] * (size - 1) * lost
+    return math.floor(Fraction(total * missing, size * played) + Fraction(1, 2))
+
+
 @dataclass
 class Tally:
     """One player's totals, summed deal by deal here or by the database (``loaders``)."""
@@ -167,6 +201,8 @@ class Tally:
     won: int = 0
     lost: int = 0
     bonus: int = 0  # Seeger-Fabian opponent bonus
+    others_lost: int = 0  # the games lost by the other declarers at his tables
+    credit: int = 0  # the table's average for the deals of an ended sheet not played
 
 
 def _tally(
@@ -192,8 +228,9 @@ def _tally(
         for entry in deal.players:
             if entry != deal.declarer:
                 tallies[entry].bonus += OPPONENT_BONUS[deal.table_size]
+                tallies[entry].others_lost += 1
     charge_penalties(tallies, penalties)
-    return tallies
+    return {entry: tally for entry, tally in tallies.items() if ranked_entry(entry)}
 
 
 def charge_penalties(tallies: dict[int, Tally], penalties: Iterable[PenaltyResult]) -> None:
@@ -217,13 +254,20 @@ def rank_league(tallies: Mapping[int, Tally]) -> list[Standing]:
     """League standings from each player's totals."""
     rows = sorted(tallies.items())  # entry order inside a tie
     return [
-        Standing(entry, t.points, t.won, t.lost, t.won - t.lost, t.points, rank, tied)
-        for (entry, t), rank, tied in ranked(rows, lambda r: (r[1].points, r[1].won - r[1].lost))
+        Standing(entry, t.points + t.credit, t.won, t.lost, t.won - t.lost, t.points + t.credit,
+                 rank, tied, t.others_lost, t.bonus, t.credit, credit_in_points=True)
+        for (entry, t), rank, tied in ranked(
+            rows, lambda r: (r[1].points + r[1].credit, r[1].won - r[1].lost))
     ]
 
 
+def seeger_fabian_foot(tally: Tally) -> SeegerFabianFoot:
+    return SeegerFabianFoot(tally.points, tally.won, tally.lost, tally.others_lost, tally.bonus)
+
+
 def seeger_fabian_score(tally: Tally) -> int:
-    return tally.points + GAME_BONUS * (tally.won - tally.lost) + tally.bonus
+    """The score the standings rank (the foot's), with the credit for deals not played."""
+    return seeger_fabian_foot(tally).score + tally.credit
 
 
 def seeger_fabian_standings(
@@ -247,7 +291,8 @@ def rank_seeger_fabian(tallies: Mapping[int, Tally]) -> list[Standing]:
         return (seeger_fabian_score(row[1]), row[1].won, -row[1].lost)
 
     return [
-        Standing(entry, t.points, t.won, t.lost, t.won - t.lost, seeger_fabian_score(t), rank, tied)
+        Standing(entry, t.points, t.won, t.lost, t.won - t.lost,
+                 seeger_fabian_score(t), rank, tied, t.others_lost, t.bonus, t.credit)
         for (entry, t), rank, tied in ranked(rows, key)
     ]
 

@@ -139,10 +139,12 @@ def release_check(series: Series, limit: int = BLOCKERS_SHOWN) -> ReleaseCheck:
                if status == S.CORRECTING else f"{tables} not confirmed")
     rows = (waiting.order_by("number")
             .annotate(played=Count("deals", distinct=True), players=Count("seats", distinct=True))
-            .values_list("number", "sheet_status", "played", "players")[:limit])
+            .values_list("number", "sheet_status", "played", "players", "ended_after")[:limit])
     tournament = series.tournament
-    blockers = tuple(_blocker(number, sheet, played, players, tournament.deals_at(players))
-                     for number, sheet, played, players in rows)
+    # a sheet the director ended early is due its deals up to the end
+    blockers = tuple(_blocker(number, sheet, played, players,
+                              tournament.deals_at(players) if ended is None else ended)
+                     for number, sheet, played, players, ended in rows)
     return ReleaseCheck(series.number, False, status == S.CORRECTING, summary, blockers,
                         max(total - len(blockers), 0))
 

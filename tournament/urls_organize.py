@@ -5,7 +5,15 @@ Who may open each is decided by the view's decorator (``tournament.permissions``
 
 from django.urls import path
 
-from tournament.views import accounts, comparative, organize, players, series, sheets
+from tournament.views import (
+    absence,
+    accounts,
+    comparative,
+    organize,
+    players,
+    series,
+    sheets,
+)
 
 urlpatterns = [
     path("", organize.tournament_list, name="list"),
@@ -49,4 +57,13 @@ urlpatterns = [
          sheets.deal_delete, name="deal_delete"),
     path("<slug:slug>/series/<int:number>/table/<int:table>/reopen/", sheets.sheet_reopen,
          name="sheet_reopen"),
+    # a table that cannot finish: a substitute, or the sheet ended early
+    path("<slug:slug>/series/<int:number>/table/<int:table>/substitute/",
+         absence.substitute_add, name="substitute_add"),
+    path("<slug:slug>/series/<int:number>/table/<int:table>/substitute/<int:pk>/remove/",
+         absence.substitute_remove, name="substitute_remove"),
+    path("<slug:slug>/series/<int:number>/table/<int:table>/end/", absence.sheet_end,
+         name="sheet_end"),
+    path("<slug:slug>/series/<int:number>/table/<int:table>/end/undo/",
+         absence.sheet_end_undo, name="sheet_end_undo"),
 ]

@@ -7,6 +7,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 
+from engine import ScoringSystem
 from scoring import pages, services
 from scoring.forms import LotForm
 from scoring.listings import (
@@ -21,6 +22,7 @@ from scoring.prizes import describe_game
 from tournament.models import Club, Entry
 from tournament.parsing import configure_table
 from tournament.permissions import Visitor, public_page
+from tournament.sheets.page import foot_lines
 
 PER_PAGE = 50
 
@@ -47,7 +49,7 @@ def _standings_page(request, visitor: Visitor, number=None):
     clubs = Club.objects.filter(id__in=club_ids).order_by("name")
     return render(request, "scoring/standings.html", _context(
         visitor, comp, table=table, number=number, clubs=clubs,
-        club_filter=page.club_filter, absent=page.absent))
+        club_filter=page.club_filter, absent=page.absent, notes=page.notes))
 
 
 @public_page
@@ -104,8 +106,12 @@ def player_deals(request, visitor, number):
             [_player_deck_row(visitor, p) for p in comparison.player_decks(entry.id)],
             prefix="deck-")
         configure_table(request, decks_table, PER_PAGE)
+    # the Seeger-Fabian foot of all his counted deals: the standing's own numbers
+    foot = (foot_lines((standing.foot,)) if standing is not None
+            and comp.system is ScoringSystem.SEEGER_FABIAN else [])
     return render(request, "scoring/player.html", _context(
         visitor, comp, table=table, entry=entry, standing=standing, decks_table=decks_table,
+        foot=foot, foot_heads=[("", "", entry.name)],
         comparative_standing=comparative_standing, total=sum(r["points"] for r in rows),
         penalties=sum(1 for r in rows if r["role"] == "penalty")))
 

@@ -16,12 +16,19 @@ from tournament.models.events import (
 )
 from tournament.models.people import Club, Player
 from tournament.models.sheets import Deal, Penalty
-from tournament.models.tables import RetiredLink, Seat, SheetStatus, Table, new_token
+from tournament.models.tables import (
+    RetiredLink,
+    Seat,
+    SheetStatus,
+    Substitution,
+    Table,
+    new_token,
+)
 
 __all__ = [
     "RELEASED_STATES", "AuditAction", "AuditEntry", "Club", "Deal", "DealSet", "Deck", "Entry",
     "KeepApart",
     "Penalty", "Player", "RetiredLink", "ScoringSystem", "Seat", "SeatingMethod", "Series",
-    "SeriesStatus",
-    "SheetStatus", "Table", "TablePolicy", "Tournament", "new_token", "rule_set_choices",
+    "SeriesStatus", "SheetStatus", "Substitution", "Table", "TablePolicy", "Tournament",
+    "new_token", "rule_set_choices",
 ]

@@ -60,6 +60,10 @@ class AuditAction(models.TextChoices):
     PRIZE_EDITED = "prize_edited", "Prize edited"
     PRIZE_DELETED = "prize_deleted", "Prize deleted"
     COMPARATIVE_SET = "comparative_set", "Comparative set dealt"
+    SUBSTITUTE_SEATED = "substitute_seated", "Substitute seated"
+    SUBSTITUTE_REMOVED = "substitute_removed", "Substitute removed"
+    SHEET_ENDED_EARLY = "sheet_ended_early", "Sheet ended early"
+    SHEET_END_UNDONE = "sheet_end_undone", "Early end of a sheet undone"
 
 
 # Changes to the sheets of the series being played. The public's results count only released

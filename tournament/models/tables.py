@@ -36,6 +36,13 @@ class Table(models.Model):
     confirmed_at = models.DateTimeField(null=True, blank=True)
     confirmation_override = models.BooleanField(default=False)
     blind_checked = models.BooleanField(default=False)
+    # the director ended the sheet early: the deals after this one are not played
+    ended_after = models.PositiveSmallIntegerField(null=True, blank=True)
+    ended_by = models.CharField(max_length=120, blank=True)
+    ended_at = models.DateTimeField(null=True, blank=True)
+    ended_reason = models.CharField(max_length=200, blank=True)
+    # a substitute took a seat (``Substitution``): the sheet and the results read them only then
+    substituted = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["series", "number"]
@@ -57,6 +64,10 @@ class Table(models.Model):
     @property
     def is_confirmed(self) -> bool:
         return self.sheet_status == SheetStatus.CONFIRMED
+
+    @property
+    def ended_early(self) -> bool:
+        return self.ended_after is not None
 
 
 class Seat(models.Model):
@@ -93,3 +104,33 @@ class RetiredLink(models.Model):
 
     def __str__(self) -> str:
         return f"series {self.series_number} table {self.table_number} (retired)"
+
+
+class Substitution(models.Model):
+    """A substitute takes seat ``seat`` of a table from deal ``from_deal`` on: the player
+    seated there could not go on (docs/rules.md §9). The seat keeps its number, so the
+    rotation of the deal and the sheet's columns stay as they were."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="substitutions")
+    seat = models.PositiveSmallIntegerField()
+    from_deal = models.PositiveSmallIntegerField()
+    substitute = models.ForeignKey(Entry, on_delete=models.RESTRICT, related_name="substituted")
+    # who sat there before (the seated player, or an earlier substitute), for the sheet's words
+    replaced = models.ForeignKey(Entry, on_delete=models.RESTRICT, related_name="+")
+    reason = models.CharField(max_length=200, blank=True)
+    created_by = models.CharField(max_length=120, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["table", "seat", "from_deal"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "seat", "from_deal"],
+                                    name="one_substitute_per_seat_and_deal"),
+            models.CheckConstraint(condition=Q(seat__gte=1, seat__lte=4),
+                                   name="substitution_seat_1_to_4"),
+            models.CheckConstraint(condition=Q(from_deal__gte=1),
+                                   name="substitution_from_deal_1"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} seat {self.seat} from deal {self.from_deal}: {self.substitute}"

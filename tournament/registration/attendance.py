@@ -71,8 +71,10 @@ def withdrawal_refused(entry: Entry) -> RegistrationError | None:
             return RegistrationError(
                 "withdrawn", f"{entry.name} sits at table {seat.table.number} of series "
                              f"{series.number}, which is under way; the table's sheet needs "
-                             "every player. Swap the player out in the series plan first, or "
-                             "withdraw after the series.")
+                             "every player. Before play, swap the player out in the series "
+                             "plan; once play has started, an organizer seats a substitute or "
+                             "ends the sheet early on the table's sheet (\"A player cannot go "
+                             "on\"); or withdraw after the series.")
     return None
 
 

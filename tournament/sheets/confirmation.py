@@ -134,7 +134,7 @@ def confirm_sheet(table: Table, name: str, user=None, totals: list[int] | None =
         info = table_info(table)
         if role >= Role.ASSISTANT and not name:
             name = user.get_username()
-        players = {p.name.lower() for p in info.players}
+        players = {name.lower() for name in info.everyone}  # substitutes confirm too
         if role is Role.NONE and name.lower() not in players:
             raise SheetError("Confirm with the name of a player of this table.")
         same_person = name.lower() == table.submitted_by.lower()

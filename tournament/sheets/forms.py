@@ -95,7 +95,8 @@ class DealForm(forms.Form):
         self.fields["game"].choices = [(g.key, g.name) for g in games]
         dealer = info.dealer(number)
         sits_out = dealer if info.size == 4 else None
-        seat_choices = [(p.position, info.seat_label(p.position)) for p in info.players]
+        # who plays each seat in this deal: a substitute from their first deal on
+        seat_choices = [(p.position, info.seat_label(p.position, number)) for p in info.players]
         playing = [(s, label) for s, label in seat_choices if s != sits_out]
         self.fields["declarer"].choices = [("", "–")] + playing
         self.fields["loser"].choices = [("", "–")] + playing
@@ -249,3 +250,28 @@ class ConfirmForm(forms.Form):
         typed = [self.cleaned_data.get(k) for k in sorted(self.fields) if
                  k.startswith("total_")]
         return None if any(t is None for t in typed) else typed
+
+
+class SubstituteForm(forms.Form):
+    """The director seats a substitute (``sheets.absence.seat_substitute``)."""
+
+    seat = forms.TypedChoiceField(coerce=int, choices=[])
+    from_deal = forms.IntegerField(min_value=1, max_value=SMALL_INT_MAX, label="From deal")
+    substitute = forms.IntegerField(min_value=1, max_value=INT_MAX,
+                                    label="Substitute's player number")
+    reason = forms.CharField(required=False, max_length=200, label="Why (for the sheet)")
+
+    def __init__(self, info: TableInfo, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["seat"].choices = [(p.position, f"{p.position} {p.name}")
+                                       for p in info.players]
+        self.fields["from_deal"].max_value = info.deal_count
+        self.fields["from_deal"].widget.attrs["max"] = info.deal_count
+
+
+class EndSheetForm(forms.Form):
+    """The director ends the sheet early (``sheets.absence.end_sheet``)."""
+
+    after_deal = forms.IntegerField(min_value=0, max_value=SMALL_INT_MAX,
+                                    label="End after deal")
+    reason = forms.CharField(required=False, max_length=200, label="Why (for the sheet)")

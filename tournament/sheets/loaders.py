@@ -38,17 +38,67 @@ class Player:
 
 
 @dataclass(frozen=True)
+class Substitute:
+    """A substitute in seat ``seat`` from deal ``from_deal`` on, in place of ``replaces``."""
+
+    seat: int
+    from_deal: int
+    number: int
+    name: str
+    replaces: str
+    key: int | None = None
+
+    @property
+    def words(self) -> str:
+        return (f"From deal {self.from_deal} {self.name} (#{self.number}) plays seat "
+                f"{self.seat} in place of {self.replaces}.")
+
+
+@dataclass(frozen=True)
 class TableInfo:
     table: Table
     rules: RuleSet
     options: dict[str, bool]
     players: tuple[Player, ...]  # seat order
-    deal_count: int
+    deal_count: int  # the deals of this sheet: fewer than scheduled when it was ended early
     decks: tuple[Deck, ...] = ()  # a comparative table's decks, in the order it plays them
+    substitutes: tuple[Substitute, ...] = ()  # by seat and first deal
+    scheduled: int = 0  # the deals the series has at this table (0: ``deal_count``)
 
     @property
     def size(self) -> int:
         return len(self.players)
+
+    @property
+    def ended_early(self) -> bool:
+        return self.table.ended_after is not None
+
+    @property
+    def ended_words(self) -> str:
+        """ "Ended after deal 24 of 48 by the director (…): deals 25–48 are not played." """
+        after, scheduled = self.table.ended_after, self.scheduled or self.deal_count
+        if after is None:
+            return ""
+        missing = (f"deal {scheduled} is" if after + 1 == scheduled
+                   else f"deals {after + 1}–{scheduled} are")
+        reason = f" ({self.table.ended_reason})" if self.table.ended_reason else ""
+        by = self.table.ended_by or "the director"
+        return f"Ended after deal {after} of {scheduled} by {by}{reason}: {missing} not played."
+
+    def name_at(self, seat: int | None, number: int | None) -> str:
+        """Who played seat ``seat`` in deal ``number``: the seated player or his substitute."""
+        if seat is None:
+            return ""
+        holder = self.name(seat)
+        for sub in self.substitutes:
+            if sub.seat == seat and number is not None and number >= sub.from_deal:
+                holder = sub.name
+        return holder
+
+    @property
+    def everyone(self) -> tuple[str, ...]:
+        """The names of everybody who played at the table, substitutes included."""
+        return tuple(p.name for p in self.players) + tuple(s.name for s in self.substitutes)
 
     @property
     def tournament(self):
@@ -74,12 +124,12 @@ class TableInfo:
         that seat are marked by."""
         return f"Seat {seat} · {comparative.letter_of(seat)}" if self.decks else f"Seat {seat}"
 
-    def seat_label(self, seat: int | None) -> str:
-        """The seat and its player as choices and headings show them: "1 Anna Becker",
-        at a comparative table "Seat 1 · N Anna Becker"."""
-        if seat is None:
+    def seat_label(self, seat: int | None, number: int | None = None) -> str:
+        """The seat and who plays it (in deal ``number``: a substitute) as choices and headings
+        show them: "1 Anna Becker", at a comparative table "Seat 1 · N Anna Becker"."""
+        if not seat:
             return ""
-        return f"{self.seat_words(seat) if self.decks else seat} {self.name(seat)}"
+        return f"{self.seat_words(seat) if self.decks else seat} {self.name_at(seat, number)}"
 
 
 def table_info(table: Table) -> TableInfo:
@@ -91,9 +141,23 @@ def table_info(table: Table) -> TableInfo:
             "entry__last_name")
     )
     decks = comparative.table_decks(table.series, table.number) if len(players) in (3, 4) else ()
+    scheduled = tournament.deals_at(len(players))
     return TableInfo(table=table, rules=get_rule_set(tournament.rule_set),
                      options=tournament.resolved_options, players=players,
-                     deal_count=tournament.deals_at(len(players)), decks=decks)
+                     deal_count=(scheduled if table.ended_after is None
+                                 else min(table.ended_after, scheduled)),
+                     decks=decks, substitutes=_substitutes(table) if table.substituted else (),
+                     scheduled=scheduled)
+
+
+def _substitutes(table: Table) -> tuple[Substitute, ...]:
+    """The table's substitutes (one query; none at most tables)."""
+    return tuple(
+        Substitute(seat, from_deal, number, f"{first} {last}", f"{r_first} {r_last}", key)
+        for key, seat, from_deal, number, first, last, r_first, r_last
+        in table.substitutions.order_by("seat", "from_deal").values_list(
+            "pk", "seat", "from_deal", "substitute__number", "substitute__first_name",
+            "substitute__last_name", "replaced__first_name", "replaced__last_name"))
 
 
 @dataclass(frozen=True)

@@ -11,13 +11,20 @@ from dataclasses import dataclass, field
 
 from django.db.models import Count
 
-from engine import FLAGS
+from engine import FLAGS, GAME_BONUS, OPPONENT_BONUS, ScoringSystem, SeegerFabianFoot
 from tournament.models import Deal, Series, SeriesStatus, SheetStatus, Table
 from tournament.permissions import Role
 from tournament.sheets.confirmation import totals_hidden
-from tournament.sheets.forms import ConfirmForm, DealForm, PenaltyForm, SubmitForm
+from tournament.sheets.forms import (
+    ConfirmForm,
+    DealForm,
+    EndSheetForm,
+    PenaltyForm,
+    SubmitForm,
+    SubstituteForm,
+)
 from tournament.sheets.loaders import TableInfo, load_sheet, table_info
-from tournament.sheets.sheet import Sheet, SheetRow
+from tournament.sheets.sheet import Sheet, SheetRow, seeger_fabian_feet
 
 ALWAYS_SHOWN = ("deck", "game")  # the deck: at comparative tables only
 # the order the page shows the fields in: seats and numbers first, then the flags
@@ -41,6 +48,7 @@ class RowView:
     declarer_name: str  # the Ramsch loser's name when nobody declared
     cells: tuple[Cell, ...]
     loser: bool = False
+    notes: tuple[str, ...] = ()  # said above the row: a substitute sits down from this deal
 
     @property
     def seat(self) -> int | None:
@@ -68,6 +76,8 @@ class SheetPage:
     penalty_form: PenaltyForm | None = None
     submit_form: SubmitForm | None = None
     confirm_form: ConfirmForm | None = None
+    substitute_form: SubstituteForm | None = None  # the director's: a table that cannot finish
+    end_form: EndSheetForm | None = None
     scorekeeper: str = ""
     organizer_penalties: frozenset[int] = frozenset()  # removable by an organizer only
     extra: dict = field(default_factory=dict)
@@ -121,7 +131,7 @@ class SheetPage:
         number = self.sheet.next_number
         if number > self.sheet.deal_count:
             return ""
-        return seat_label(self.info, self.info.dealer(number))
+        return seat_label(self.info, self.info.dealer(number), number)
 
     @property
     def next_deck(self):
@@ -144,8 +154,15 @@ class SheetPage:
 
     @property
     def columns(self) -> list[tuple[int, str, str]]:
-        """(seat, first name, full name) of the players, for the sheet's total columns."""
-        return [(p.position, p.name.split(" ")[0], p.name) for p in self.info.players]
+        """(seat, first name, full name) of the players, for the sheet's total columns; a seat
+        a substitute took names both ("Carl/Hans")."""
+        columns = []
+        for p in self.info.players:
+            subs = [s for s in self.info.substitutes if s.seat == p.position]
+            first = "/".join(n.split(" ")[0] for n in (p.name, *(s.name for s in subs)))
+            full = "; ".join([p.name, *(f"from deal {s.from_deal} {s.name}" for s in subs)])
+            columns.append((p.position, first, full))
+        return columns
 
     @property
     def colspan(self) -> int:
@@ -155,9 +172,57 @@ class SheetPage:
     def deal_fields(self) -> list[tuple[object, str | None]]:
         return form_fields(self.deal_form) if self.deal_form is not None else []
 
+    @property
+    def foot(self) -> list[FootLine]:
+        """Under Seeger-Fabian, the sheet's foot as the paper sheet adds it up
+        (``seeger_fabian_feet``, the PDF's and the standings' numbers); empty otherwise, or
+        while a blind check hides the totals."""
+        if (self.info.tournament.scoring_system != ScoringSystem.SEEGER_FABIAN
+                or not self.playable or self.hide_totals):
+            return []
+        return foot_lines(seeger_fabian_feet(self.sheet), OPPONENT_BONUS[self.info.size])
 
-def seat_label(info: TableInfo, seat: int | None) -> str:
-    return info.seat_label(seat)
+    @property
+    def foot_heads(self) -> list[tuple[str, str, str]]:
+        """(seat, first names, full names) of the foot's columns, as the sheet's."""
+        return [(str(seat), first, name) for seat, first, name in self.columns]
+
+
+@dataclass(frozen=True)
+class FootLine:
+    """One line of a Seeger-Fabian foot: its words and a number per seat (or per player)."""
+
+    text: str
+    values: tuple[int, ...]
+    counts: tuple[int, ...] = ()  # the games each value counts, shown beside it
+    signed: bool = True  # a term of the sum (+50, −50); the sum and the points are plain
+    total: bool = False
+
+    @property
+    def cells(self) -> list[tuple[int, int | None]]:
+        """(value, games counted or None) per column."""
+        counts = self.counts or (None,) * len(self.values)
+        return list(zip(self.values, counts, strict=True))
+
+
+def foot_lines(feet: tuple[SeegerFabianFoot, ...], bonus: int | None = None) -> list[FootLine]:
+    """The foot's lines: Points, games won × 50, games lost × 50, the games the others lost
+    × 40 or 30 (``bonus``; None: summed over tables of both sizes), the score."""
+    others = f"Others lost × {bonus}" if bonus else "Others lost × 40/30"
+    return [
+        FootLine("Points", tuple(f.points for f in feet), signed=False),
+        FootLine(f"Won × {GAME_BONUS}", tuple(f.won_bonus for f in feet),
+                 tuple(f.won for f in feet)),
+        FootLine(f"Lost × {GAME_BONUS}", tuple(f.lost_malus for f in feet),
+                 tuple(f.lost for f in feet)),
+        FootLine(others, tuple(f.others_bonus for f in feet), tuple(f.others_lost for f in feet)),
+        FootLine("Score", tuple(f.score for f in feet), signed=False, total=True),
+    ]
+
+
+def seat_label(info: TableInfo, seat: int | None, number: int | None = None) -> str:
+    """ "2 Carl Brandt": the seat and who plays it (in deal ``number``: a substitute)."""
+    return info.seat_label(seat, number)
 
 
 def default_scorekeeper(table: Table) -> str:
@@ -167,13 +232,21 @@ def default_scorekeeper(table: Table) -> str:
 def display_rows(info: TableInfo, sheet: Sheet) -> list[RowView]:
     seats = range(1, info.size + 1)
     rows = []
+    noted: set[int] = set()
     for row in sheet.rows:
         # a deal nobody declared moves at most the Ramsch loser's total
         loser = row.kind == "deal" and row.declarer is None and len(row.entries) == 1
-        name = info.name(next(iter(row.entries))) if loser else info.name(row.declarer)
+        at = row.number
+        name = (info.name_at(next(iter(row.entries)), at) if loser
+                else info.name_at(row.declarer, at))
+        notes: tuple[str, ...] = ()
+        if at is not None:  # a substitute's first deal: the sheet says so above it
+            here = [s for s in info.substitutes if s.from_deal <= at and s.key not in noted]
+            noted.update(s.key for s in here if s.key is not None)
+            notes = tuple(s.words for s in here)
         rows.append(RowView(
-            row=row, dealer_name=info.name(row.dealer) if row.dealer else "",
-            declarer_name=name, loser=loser,
+            row=row, dealer_name=info.name_at(row.dealer, at) if row.dealer else "",
+            declarer_name=name, loser=loser, notes=notes,
             cells=tuple(Cell(row.totals[s - 1], s in row.entries) for s in seats)))
     return rows
 
@@ -292,6 +365,11 @@ def sheet_page(table: Table, role: Role, scorekeeper: str = "", *,
                      read_only=read_only)
     if not page.can_enter:
         return page
+    if page.organizer:  # the director's ways out for a table that cannot finish
+        page.substitute_form = SubstituteForm(info, initial={
+            "from_deal": min(sheet.next_number, sheet.deal_count)})
+        if not info.ended_early:
+            page.end_form = EndSheetForm(initial={"after_deal": sheet.played})
     if sheet.next_number <= sheet.deal_count:
         page.deal_form = deal_form or new_deal_form(info, sheet.next_number)
     page.penalty_form = penalty_form or PenaltyForm(
@@ -342,7 +420,8 @@ def series_sheets(series: Series, tables=None) -> list[TableLine]:
         played=Count("deals", distinct=True), players=Count("seats", distinct=True))
     return [
         TableLine(number=t.number, token=t.token, players=t.players, played=t.played,
-                  deal_count=tournament.deals_at(t.players), status=t.sheet_status,
+                  deal_count=(tournament.deals_at(t.players) if t.ended_after is None
+                              else t.ended_after), status=t.sheet_status,
                   status_display=t.get_sheet_status_display(), submitted_by=t.submitted_by,
                   confirmed_by=t.confirmed_by)
         for t in tables

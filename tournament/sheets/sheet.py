@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from engine import RuleSet, dealer_seat
+from engine import RuleSet, SeegerFabianFoot, dealer_seat, seeger_fabian_foot
 
 
 @dataclass(frozen=True)
@@ -176,3 +176,18 @@ def _dealer(number: int, seats: int, rules: RuleSet, dealers: Sequence[int]) -> 
     if dealers:
         return dealers[number - 1] if number <= len(dealers) else None
     return dealer_seat(number, seats, rules)
+
+
+def seeger_fabian_feet(sheet: Sheet) -> tuple[SeegerFabianFoot, ...]:
+    """The Seeger-Fabian foot of every seat, counted over the sheet's rows (docs/rules.md §9):
+    its total, the games its declarer won and lost, the games the others lost. Ramsch and
+    passed deals have no declarer and are no games."""
+    games = [(r.declarer, bool(r.won)) for r in sheet.rows
+             if r.kind == "deal" and r.declarer is not None and r.won is not None]
+    return tuple(
+        seeger_fabian_foot(sheet.totals[seat - 1],
+                           won=sum(1 for d, w in games if d == seat and w),
+                           lost=sum(1 for d, w in games if d == seat and not w),
+                           others_lost=sum(1 for d, w in games if d != seat and not w),
+                           table_size=sheet.seats)
+        for seat in range(1, sheet.seats + 1))
