@@ -167,7 +167,8 @@ def _sheet_deal(key: int, number: int, dealer: int, declarer: int | None, text: 
 def penalty_text(info: TableInfo, penalty: Penalty) -> str:
     kind = info.rules.penalty(penalty.reason)
     text = kind.text if kind else penalty.reason
-    return f"Penalty: {text}" + (f" ({penalty.note})" if penalty.note else "")
+    deal = f" at deal {penalty.deal}" if penalty.deal is not None else ""
+    return f"Penalty: {text}{deal}" + (f" ({penalty.note})" if penalty.note else "")
 
 
 def load_sheet(info: TableInfo, extra: SheetDeal | None = None,
@@ -184,7 +185,8 @@ def load_sheet(info: TableInfo, extra: SheetDeal | None = None,
     if penalties is None:
         penalties = list(info.table.penalties.all())
     sheet_penalties = [
-        SheetPenalty(p.after_deal, p.seat, p.points, penalty_text(info, p), key=p.pk)
+        SheetPenalty(p.after_deal, p.seat, p.points, penalty_text(info, p), key=p.pk,
+                     deal=p.deal)
         for p in penalties
     ]
     dealers = [info.dealer(n) for n in range(1, len(info.decks) + 1)]
