@@ -211,6 +211,8 @@ class PenaltyForm(forms.Form):
     points = forms.IntegerField(required=False, min_value=1, max_value=1000,
                                 help_text="only for 'other'")
     note = forms.CharField(required=False, max_length=200)
+    deal = forms.IntegerField(required=False, min_value=1, max_value=SMALL_INT_MAX,
+                              help_text="a misdeal: the deal misdealt (its dealer is charged)")
     version = forms.IntegerField(min_value=0, max_value=INT_MAX, widget=forms.HiddenInput)
 
     def __init__(self, info: TableInfo, *args, **kwargs):

@@ -228,3 +228,33 @@ def preview(info: TableInfo, number: int, data: DealInput) -> tuple[Scored, Shee
     candidate = SheetDeal(number, info.dealer(number), data.declarer, scored.text,
                           scored.outcome.value, scored.entries, scored.outcome.won)
     return scored, load_sheet(info, extra=candidate)
+
+
+@dataclass(frozen=True)
+class Preview:
+    """What saving a deal would give: its value, the totals after it and at the end of the
+    sheet (the same for the next deal; not for a correction or an inserted deal)."""
+
+    scored: Scored
+    after: tuple[int, ...]
+    end: tuple[int, ...]
+
+
+def preview_totals(info: TableInfo, number: int, data: DealInput,
+                   insert: bool = False) -> Preview:
+    """The deal as deal ``number`` (a new or corrected deal, or one ``insert``-ed before the
+    deal of that number), with the totals after it and at the end of the sheet."""
+    if not insert:
+        scored, sheet = preview(info, number, data)
+        row = next((r for r in sheet.rows if r.kind == "deal" and r.number == number), None)
+        return Preview(scored, row.totals if row else sheet.totals, sheet.totals)
+    scored = score_input(info, number, data)
+    sheet = load_sheet(info)
+    before = (0,) * info.size
+    for row in sheet.rows:
+        if row.kind == "deal" and row.number is not None and row.number >= number:
+            break
+        before = row.totals
+    moved = [scored.entries.get(seat, 0) for seat in range(1, info.size + 1)]
+    return Preview(scored, tuple(t + m for t, m in zip(before, moved, strict=True)),
+                   tuple(t + m for t, m in zip(sheet.totals, moved, strict=True)))

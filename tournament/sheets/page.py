@@ -266,7 +266,8 @@ def sheet_page(table: Table, role: Role, scorekeeper: str = "", *,
     if sheet.next_number <= sheet.deal_count:
         page.deal_form = deal_form or new_deal_form(info, sheet.next_number)
     page.penalty_form = penalty_form or PenaltyForm(
-        info, initial={"version": table.sheet_version})
+        info, initial={"version": table.sheet_version,
+                       "deal": min(sheet.next_number, sheet.deal_count)})
     if table.sheet_status == SheetStatus.OPEN and sheet.complete:
         page.submit_form = submit_form or SubmitForm(initial={"name": scorekeeper})
     if table.sheet_status == SheetStatus.SUBMITTED:

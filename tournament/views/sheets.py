@@ -27,6 +27,7 @@ from tournament.permissions import (
     table_of_link,
 )
 from tournament.seating.page import no_such_table
+from tournament.sheets import edits
 from tournament.sheets import services as deals
 from tournament.sheets.forms import PenaltyForm, SubmitForm
 from tournament.sheets.page import (
@@ -37,6 +38,7 @@ from tournament.sheets.page import (
     edit_deal_form,
     form_fields,
     new_deal_form,
+    seat_label,
     series_sheets,
     series_tables,
     sheet_page,
@@ -207,6 +209,7 @@ def deal_edit(request, info, role, number):
 def deal_preview(request, info, role):
     table = info.table
     playing = table.deals.count() + 1  # the deal at the table now; later ones are not played
+    insert = request.POST.get("entry") == "insert" and not info.decks
     if request.POST.get("entry") == "new" and _stale_entry(request, table, playing - 1):
         return JsonResponse({"ok": False, "errors": {}, "non_field": [deals.STALE_PREVIEW]})
     number = _posted_int(request, "number")
@@ -225,14 +228,17 @@ def deal_preview(request, info, role):
             "non_field": list(form.non_field_errors()),
         })
     try:
-        scored, preview_sheet = deals.preview(info, number, form.input)
+        shown = deals.preview_totals(info, number, form.input, insert=insert)
     except EngineError as exc:
         return JsonResponse({"ok": False, "errors": {}, "non_field": [str(exc)]})
+    scored = shown.scored
     blind = table.sheet_status == SheetStatus.SUBMITTED and info.tournament.blind_check
     return JsonResponse({
         "ok": True, "number": number, "text": scored.text, "value": scored.outcome.value,
         "entries": {str(k): v for k, v in scored.entries.items()},
-        "totals": None if blind else list(preview_sheet.totals),
+        # at the end of the sheet, and after this deal (a correction, an inserted deal)
+        "totals": None if blind else list(shown.end),
+        "totals_after": None if blind else list(shown.after),
         "matadors": form.matadors_from_cards,  # a comparative deck's cards tell them
     })
 
@@ -248,7 +254,7 @@ def penalty_add(request, info, role):
         try:
             penalty = deals.add_penalty(table, data["seat"], data["reason"], data["points"],
                                         data["note"], data["version"], actor, request.user,
-                                        session=session_tag(request))
+                                        session=session_tag(request), deal=data["deal"])
         except InvalidRecord as exc:
             form.add_error(exc.field if exc.field in form.fields else None, str(exc))
         except (SheetError, EngineError) as exc:
@@ -329,14 +335,84 @@ def organizer_sheet(request, tournament, number, table):
 @require_POST
 @organizer_required
 def deal_delete(request, tournament, number, table, deal):
+    """Asks first, naming the later deals that change dealer and those that would become
+    invalid, with a choice of seat for each; the answer deletes and mends in one step."""
     table = _table(tournament, number, table)
-    get_object_or_404(Deal, table=table, number=deal)
+    doomed = get_object_or_404(Deal, table=table, number=deal)
+    info = deals.table_info(table)
+    plan = edits.plan_delete(info, deal)
+    fixes = edits.posted_fixes(plan, request.POST)
+    if not confirmed(request) or plan.missing(fixes):
+        return render(request, "tournament/sheet/deal_delete.html", {
+            "tournament": tournament, "series": table.series, "table": table,
+            "deal": doomed, "plan": plan, "rows": _plan_rows(info, plan),
+            "fixes": _fault_rows(info, plan, fixes), "asked": confirmed(request),
+            "penalties": _penalty_rows(info, plan),
+            "cancel": reverse("tournament:deal_edit", args=[table.token, deal])})
     try:
-        deals.delete_deal(table, deal, request.user, session=session_tag(request))
+        edits.delete_deal(table, deal, request.user, session=session_tag(request), fixes=fixes)
     except SheetError as exc:
         return _refused(request, table, exc)
-    messages.success(request, f"Deal {deal} deleted; the later deals moved up one number.")
+    moved = f" Deals {deal + 1} and later moved up one number." if plan.moved else ""
+    messages.success(request, f"Deal {deal} deleted.{moved}")
     return redirect(_sheet_url(table))
+
+
+def _plan_rows(info: deals.TableInfo, plan: edits.EditPlan) -> list[dict]:
+    """The later deals as the confirmation lists them: number, game, dealer before/after."""
+    return [{"old": m.old, "new": m.new, "text": m.text, "changed": m.new_dealer,
+             "before": seat_label(info, m.dealer_before),
+             "after": seat_label(info, m.dealer_after)} for m in plan.moved]
+
+
+def _fault_rows(info: deals.TableInfo, plan: edits.EditPlan, fixes) -> list[dict]:
+    return [{"fault": f, "chosen": fixes.get(f.old, {}).get(f.field or ""),
+             "choices": [(s, seat_label(info, s)) for s in f.choices]} for f in plan.faults]
+
+
+def _penalty_rows(info: deals.TableInfo, plan: edits.EditPlan) -> list[str]:
+    return [f"The misdeal penalty of deal {p.deal_before} moves to deal {p.deal_after} and is "
+            f"charged to its dealer, {seat_label(info, p.seat_after)} (was "
+            f"{seat_label(info, p.seat_before)})." for p in plan.penalties]
+
+
+@playable_table
+def deal_insert(request, info, role, number):
+    """A forgotten deal entered before deal ``number``: the form of that deal (its dealer),
+    and what happens to the later deals, with a choice of seat for each that would become
+    invalid."""
+    table = info.table
+    get_object_or_404(Deal, table=table, number=number)
+    plan = edits.plan_insert(info, number)
+    fixes: dict = {}
+    if request.method == "POST":
+        actor = _actor(request, table, role)
+        fixes = edits.posted_fixes(plan, request.POST)
+        form = new_deal_form(info, number, request.POST)
+        if form.is_valid() and not plan.missing(fixes):
+            try:
+                deal = edits.insert_deal(table, number, form.input,
+                                         form.cleaned_data["version"], actor, request.user,
+                                         session=session_tag(request), fixes=fixes)
+            except StaleSheet as exc:
+                return _refused(request, table, exc)
+            except (SheetError, EngineError) as exc:
+                return _refused(request, table, exc, request.path)
+            messages.success(request, f"Inserted. {_deal_message(deal)}"
+                                      + (f" Deals {number + 1} and later moved down one number."
+                                         if plan.moved else ""))
+            return redirect(_sheet_url(table))
+    else:
+        form = new_deal_form(info, number)
+    page = sheet_page(table, role, _scorekeeper(request, table), info=info)
+    return render(request, "tournament/sheet/deal_insert.html", {
+        "page": page, "tournament": info.tournament, "series": table.series, "table": table,
+        "number": number, "form": form, "fields": form_fields(form),
+        "dealer": seat_label(info, info.dealer(number)), "plan": plan,
+        "rows": _plan_rows(info, plan), "fixes": _fault_rows(info, plan, fixes),
+        "penalties": _penalty_rows(info, plan), "asked": request.method == "POST",
+        "full": page.sheet.played >= page.sheet.deal_count,
+    })
 
 
 @require_POST
