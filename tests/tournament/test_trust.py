@@ -223,8 +223,8 @@ def test_an_organizers_penalty_is_removed_only_by_an_organizer(client, marta_cli
 
 def test_the_table_may_remove_its_own_penalty(client, three):
     three.refresh_from_db()
-    client.post(u("penalty_add", three.token), {
-        "seat": 1, "reason": "misdeal", "note": "", "version": three.sheet_version})
+    client.post(u("penalty_add", three.token), {  # seat 2 deals deal 1
+        "seat": 2, "reason": "misdeal", "note": "", "version": three.sheet_version})
     penalty = Penalty.objects.get(table=three)
     assert not penalty.by_organizer
     client.post(u("penalty_delete", three.token, penalty.pk))

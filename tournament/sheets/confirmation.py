@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from tournament import lifecycle
 from tournament.audit import record_change
-from tournament.models import AuditAction, Series, SeriesStatus, SheetStatus, Table
+from tournament.models import AuditAction, Deal, Series, SeriesStatus, SheetStatus, Table
 from tournament.permissions import Role, role_of
 from tournament.refusals import Refusal
 from tournament.sheets.loaders import load_sheet, table_info
@@ -90,6 +90,21 @@ def reopen_on_change(table: Table, actor: str, user, session: str = "") -> list[
                   actor=actor, session=session, before={"status": "submitted"},
                   after={"status": "open"})
     return ["sheet_status", "submitted_by", "submitted_at"]
+
+
+def sheet_changed(table: Table, actor: str, user, session: str = "") -> None:
+    """After a change to the sheet: a new version (so stale forms are refused), a submitted
+    sheet back to open, and a seated series playing."""
+    table.sheet_version += 1
+    fields = ["sheet_version", *reopen_on_change(table, actor, user, session)]
+    table.save(update_fields=fields)
+    lifecycle.deal_recorded(table.series, user, actor)
+
+
+def deal_state(deal: Deal) -> dict:
+    return {"number": deal.number, "declarer": deal.declarer, "record": deal.record,
+            "value": deal.value, "text": deal.description, "contra_by": deal.contra_by,
+            "revoked_by": deal.revoked_by}
 
 
 def submit_sheet(table: Table, name: str, user=None, session: str = "") -> None:

@@ -22,13 +22,14 @@ from tournament.permissions import Role, role_of
 from tournament.sheets.confirmation import (
     SheetError,
     StaleSheet,
+    deal_state,
     lock,
     lock_for_entry,
     require_open,
+    sheet_changed,
     subject,
 )
 from tournament.sheets.loaders import DealInput, TableInfo, load_sheet, score_input, table_info
-from tournament.sheets.services import _changed, _deal_state
 from tournament.sheets.sheet import scoring_columns
 
 # the seats a deal names, in the words of the form
@@ -222,7 +223,7 @@ def _require_mended(plan: EditPlan, fixes: Fixes, what: str) -> None:
 def _move(info: TableInfo, deal: Deal, new: int, fixes: Mapping[str, int], actor: str, user,
           session: str) -> None:
     """Deal ``deal`` becomes deal ``new`` with its new dealer, and the seats chosen."""
-    before = _deal_state(deal) if fixes else None
+    before = deal_state(deal) if fixes else None
     old = deal.number
     deal.number, deal.dealer = new, info.dealer(new)
     deal.version += 1
@@ -242,7 +243,7 @@ def _move(info: TableInfo, deal: Deal, new: int, fixes: Mapping[str, int], actor
     if before is not None:
         record_change(info.tournament, user, AuditAction.DEAL_CORRECTED,
                       subject(info.table, new), actor=actor, session=session,
-                      before={**before, "number": old}, after=_deal_state(deal))
+                      before={**before, "number": old}, after=deal_state(deal))
 
 
 def _move_penalties(info: TableInfo, at: int, step: int) -> None:
@@ -299,14 +300,14 @@ def delete_deal(table: Table, number: int, user, session: str = "",
         info = table_info(table)
         plan = plan_delete(info, number)
         _require_mended(plan, fixes, f"Deleting deal {number}")
-        before = _deal_state(deal)
+        before = deal_state(deal)
         deal.delete()
         for later in table.deals.filter(number__gt=number).order_by("number"):
             _move(info, later, later.number - 1, fixes.get(later.number, {}), actor, user,
                   session)
         _move_penalties(info, number, -1)
         _check(info, f"Deleting deal {number}")
-        _changed(table, actor, user, session)
+        sheet_changed(table, actor, user, session)
         record_change(table.series.tournament, user, AuditAction.DEAL_DELETED,
                       subject(table, number), session=session, before=before,
                       after={"later_deals": _moved_words(plan) or "none",
@@ -353,10 +354,10 @@ def insert_deal(table: Table, before: int, data: DealInput, sheet_version: int, 
         )
         _move_penalties(info, before, +1)
         _check(info, f"The deal before deal {before}")
-        _changed(table, actor, user, session)
+        sheet_changed(table, actor, user, session)
         record_change(table.series.tournament, user, AuditAction.DEAL_INSERTED,
                       subject(table, before), actor=actor, session=session,
-                      after={**_deal_state(deal), "later_deals": _moved_words(plan) or "none",
+                      after={**deal_state(deal), "later_deals": _moved_words(plan) or "none",
                              "mended": _mended_words(plan, fixes)})
     return deal
 

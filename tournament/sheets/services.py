@@ -12,7 +12,6 @@ from dataclasses import replace
 from django.db import IntegrityError, transaction
 
 from engine import GameKey, InvalidRecord, PenaltyReason, evaluate_outcome
-from tournament import lifecycle
 from tournament.audit import record_change
 from tournament.models import AuditAction, Deal, Penalty, SeriesStatus, Table
 from tournament.permissions import Role, role_of
@@ -20,13 +19,15 @@ from tournament.sheets.confirmation import (
     SheetError,
     StaleSheet,
     confirm_sheet,
+    deal_state,
     lock_for_entry,
-    reopen_on_change,
     reopen_sheet,
     require_open,
+    sheet_changed,
     subject,
     submit_sheet,
 )
+from tournament.sheets.edits import delete_deal, insert_deal
 from tournament.sheets.loaders import (
     DealInput,
     Scored,
@@ -43,19 +44,10 @@ from tournament.sheets.sheet import scoring_columns
 __all__ = [  # the sheet's whole API for views, commands and tests, in one import
     "STALE_ENTRY", "STALE_PREVIEW", "DealInput", "Scored", "SheetError", "StaleSheet",
     "TableInfo", "add_deal", "add_penalty",
-    "confirm_sheet", "correct_deal", "delete_penalty", "load_sheet",
+    "confirm_sheet", "correct_deal", "delete_deal", "delete_penalty", "insert_deal", "load_sheet",
     "penalty_text", "preview", "preview_totals", "reopen_sheet", "score_input",
     "submit_sheet", "table_info",
 ]
-
-
-def _changed(table: Table, actor: str, user, session: str = "") -> None:
-    """After a change to the sheet: a new version (so stale forms are refused), a submitted
-    sheet back to open, and a seated series playing."""
-    table.sheet_version += 1
-    fields = ["sheet_version", *reopen_on_change(table, actor, user, session)]
-    table.save(update_fields=fields)
-    lifecycle.deal_recorded(table.series, user, actor)
 
 
 def _players_under_lock(table: Table, read: TableInfo | None) -> TableInfo:
@@ -66,12 +58,6 @@ def _players_under_lock(table: Table, read: TableInfo | None) -> TableInfo:
             SeriesStatus.DRAFT, SeriesStatus.SEATED):
         return replace(read, table=table)
     return table_info(table)
-
-
-def _deal_state(deal: Deal) -> dict:
-    return {"number": deal.number, "declarer": deal.declarer, "record": deal.record,
-            "value": deal.value, "text": deal.description, "contra_by": deal.contra_by,
-            "revoked_by": deal.revoked_by}
 
 
 def add_deal(table: Table, data: DealInput, sheet_version: int, actor: str, user=None,
@@ -108,10 +94,10 @@ def add_deal(table: Table, data: DealInput, sheet_version: int, actor: str, user
                 )
         except IntegrityError as exc:
             raise StaleSheet(f"Deal {next_number} is already on this sheet.") from exc
-        _changed(table, actor, user, session)
+        sheet_changed(table, actor, user, session)
         record_change(table.series.tournament, user, AuditAction.DEAL_ENTERED,
                       subject(table, next_number),
-                      actor=actor, session=session, after=_deal_state(deal))
+                      actor=actor, session=session, after=deal_state(deal))
     return deal
 
 
@@ -136,7 +122,7 @@ def correct_deal(table: Table, number: int, data: DealInput, version: int, actor
             raise StaleSheet(f"Deal {number} was changed on another device: your correction "
                              "was not saved. The newer entry is shown.")
         scored = score_input(info, number, data)
-        before = _deal_state(deal)
+        before = deal_state(deal)
         deal.declarer, deal.contra_by, deal.revoked_by = (data.declarer, data.contra_by,
                                                           data.revoked_by)
         deal.record, deal.outcome = data.record, scored.outcome.as_dict()
@@ -148,10 +134,10 @@ def correct_deal(table: Table, number: int, data: DealInput, version: int, actor
         deal.version += 1
         deal.entered_by = actor
         deal.save()
-        _changed(table, actor, user, session)
+        sheet_changed(table, actor, user, session)
         record_change(table.series.tournament, user, AuditAction.DEAL_CORRECTED,
                       subject(table, number),
-                      actor=actor, session=session, before=before, after=_deal_state(deal))
+                      actor=actor, session=session, before=before, after=deal_state(deal))
     return deal
 
 
@@ -181,7 +167,7 @@ def add_penalty(table: Table, seat: int, reason: str, points: int | None, note: 
             reason=reason, deal=deal, points=-outcome.value, note=note, entered_by=actor,
             by_organizer=by_organizer,
         )
-        _changed(table, actor, user, session)
+        sheet_changed(table, actor, user, session)
         record_change(table.series.tournament, user, AuditAction.PENALTY_ENTERED, subject(table),
                       actor=actor, session=session,
                       after={"seat": seat, "reason": reason, "points": penalty.points,
@@ -222,6 +208,6 @@ def delete_penalty(table: Table, penalty_id: int, actor: str, user=None,
             raise SheetError("An organizer gave this penalty; only an organizer can remove it.")
         before = {"seat": penalty.seat, "reason": penalty.reason, "points": penalty.points}
         penalty.delete()
-        _changed(table, actor, user, session)
+        sheet_changed(table, actor, user, session)
         record_change(table.series.tournament, user, AuditAction.PENALTY_DELETED, subject(table),
                       actor=actor, session=session, before=before)
