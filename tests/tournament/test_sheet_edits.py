@@ -238,3 +238,33 @@ def test_an_inserted_deals_preview(client, four):
         "entry": "insert", "version": four.sheet_version}).json()
     assert data["ok"] and data["totals_after"] == [30, 0, 0, 40]
     assert data["totals"] == [60, 0, 0, 40]
+
+
+# --- the submit name (18.24) ---------------------------------------------------------------------
+
+def test_the_submit_name_is_asked_for_and_never_made_up(client, three):
+    from tests.sheets import enter, solo_post
+
+    # an old page posts the made-up name: it names nobody and is not kept for the device
+    client.post(u("deal_add", three.token),
+                solo_post(three, 1, scorekeeper=f"scorekeeper of table {three.number}"))
+    assert Deal.objects.get(table=three).entered_by == ""
+    enter(three, table_info(three).deal_count - 1)
+    page = client.get(u("sheet", three.token)).content.decode()
+    assert "Submit the sheet" in page and "scorekeeper of table" not in page
+    assert 'id="id_submit_name" name="name" list="table-players" required maxlength="120" ' \
+           'value=""' in page
+    refused = client.post(u("sheet_submit", three.token),
+                          {"name": f"Scorekeeper of table {three.number}"})
+    assert refused.status_code == 200
+    assert "enter your own name" in refused.content.decode()
+    with pytest.raises(SheetError, match="enter your own name"):
+        deals.submit_sheet(three, "scorekeeper")
+    three.refresh_from_db()
+    assert three.sheet_status == "open"
+    name = table_info(three).players[0].name
+    client.post(u("sheet_submit", three.token), {"name": name})
+    assert AuditEntry.objects.get(action="sheet_submitted").actor == name
+    assert not AuditEntry.objects.filter(actor__icontains="scorekeeper").exists()
+    three.refresh_from_db()
+    assert three.submitted_by == name

@@ -5,6 +5,8 @@ that every change of a sheet passes live here too."""
 
 from __future__ import annotations
 
+import re
+
 from django.db import connection, transaction
 from django.utils import timezone
 
@@ -14,6 +16,15 @@ from tournament.models import AuditAction, Deal, Series, SeriesStatus, SheetStat
 from tournament.permissions import Role, role_of
 from tournament.refusals import Refusal
 from tournament.sheets.loaders import load_sheet, table_info
+
+# what pages once put in the name field for a scorekeeper who gave none: never a name
+_NO_NAME = re.compile(r"(the\s+)?scorekeeper(\s+of\s+table\s*\d*)?\.?", re.IGNORECASE)
+
+
+def real_name(name: str) -> str:
+    """``name`` stripped, or "" when it names nobody ("scorekeeper of table 3")."""
+    name = name.strip()
+    return "" if _NO_NAME.fullmatch(name) else name
 
 
 class SheetError(Refusal):
@@ -109,7 +120,7 @@ def deal_state(deal: Deal) -> dict:
 
 def submit_sheet(table: Table, name: str, user=None, session: str = "") -> None:
     """The scorekeeper hands in a complete sheet for a second person to confirm."""
-    name = name.strip()
+    name = real_name(name)
     with transaction.atomic():
         table = lock_for_entry(table)  # the series' state does not change: its row shared
         info = table_info(table)
@@ -117,7 +128,8 @@ def submit_sheet(table: Table, name: str, user=None, session: str = "") -> None:
         if table.sheet_status != SheetStatus.OPEN:
             raise SheetError("This sheet is already submitted.")
         if not name:
-            raise SheetError("Enter your name to submit the sheet.")
+            raise SheetError("Your name: enter your own name to submit the sheet (the "
+                             "audit log keeps who submitted it).")
         sheet = load_sheet(info)
         if not sheet.complete:
             missing = (f"{sheet.deal_count - sheet.played} deal(s) are missing"

@@ -18,6 +18,7 @@ from engine import (
 )
 from tournament.comparative import services as comparative
 from tournament.parsing import INT_MAX, INT_MIN, SMALL_INT_MAX, NameField
+from tournament.sheets.confirmation import real_name
 from tournament.sheets.loaders import DealInput, TableInfo, score_input
 
 SUITS = [(s.key, f"{s.symbol} {s.plural}") for s in sorted(Suit, reverse=True)]
@@ -227,6 +228,13 @@ class PenaltyForm(forms.Form):
 
 class SubmitForm(forms.Form):
     name = NameField(max_length=120, label="Your name")
+
+    def clean_name(self) -> str:
+        name = real_name(self.cleaned_data["name"])
+        if not name:
+            raise forms.ValidationError("Your name: enter your own name, the person who "
+                                        "submits the sheet.")
+        return name
 
 
 class ConfirmForm(forms.Form):

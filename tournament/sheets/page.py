@@ -149,10 +149,6 @@ def seat_label(info: TableInfo, seat: int | None) -> str:
     return f"{seat} {info.name(seat)}" if seat else ""
 
 
-def default_scorekeeper(table: Table) -> str:
-    return f"scorekeeper of table {table.number}"
-
-
 def display_rows(info: TableInfo, sheet: Sheet) -> list[RowView]:
     seats = range(1, info.size + 1)
     rows = []
@@ -258,7 +254,7 @@ def sheet_page(table: Table, role: Role, scorekeeper: str = "", *,
     sheet = load_sheet(info, penalties=penalties)
     page = SheetPage(info=info, sheet=sheet, role=role,
                      rows=display_rows(info, sheet),
-                     scorekeeper=scorekeeper or default_scorekeeper(table),
+                     scorekeeper=scorekeeper,
                      organizer_penalties=frozenset(p.pk for p in penalties if p.by_organizer),
                      read_only=read_only)
     if not page.can_enter:

@@ -29,12 +29,12 @@ from tournament.permissions import (
 from tournament.seating.page import no_such_table
 from tournament.sheets import edits
 from tournament.sheets import services as deals
+from tournament.sheets.confirmation import real_name
 from tournament.sheets.forms import PenaltyForm, SubmitForm
 from tournament.sheets.page import (
     SHEETS_PER_PAGE,
     confirm_form,
     confirm_names,
-    default_scorekeeper,
     edit_deal_form,
     form_fields,
     new_deal_form,
@@ -76,17 +76,18 @@ def _session_key(table: Table) -> str:
 
 def _scorekeeper(request, table: Table) -> str:
     """The name the scorekeeper chose on this device (kept per table link)."""
-    return clean_text(request.session.get(_session_key(table), ""))[:120]
+    return real_name(clean_text(request.session.get(_session_key(table), ""))[:120])
 
 
 def _actor(request, table: Table, role: Role) -> str:
     """Who is entering: the staff member's username, or the scorekeeper's chosen name."""
     if role >= Role.ASSISTANT:
         return request.user.get_username()
-    name = clean_text(request.POST.get("scorekeeper", ""))[:120]
+    name = real_name(clean_text(request.POST.get("scorekeeper", ""))[:120])
     if name and name != request.session.get(_session_key(table)):
         request.session[_session_key(table)] = name  # a session write only when it changes
-    return name or _scorekeeper(request, table) or default_scorekeeper(table)
+    # no name given: none is made up; the audit log's device tag tells the phones apart
+    return name or _scorekeeper(request, table)
 
 
 def _sheet_url(table: Table) -> str:
