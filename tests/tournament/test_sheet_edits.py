@@ -268,3 +268,68 @@ def test_the_submit_name_is_asked_for_and_never_made_up(client, three):
     assert not AuditEntry.objects.filter(actor__icontains="scorekeeper").exists()
     three.refresh_from_db()
     assert three.submitted_by == name
+
+
+# --- penalties (18.6) ------------------------------------------------------------------------------
+
+def _submitted(client, table):
+    from tests.sheets import enter
+
+    enter(table, table_info(table).deal_count)
+    name = table_info(table).players[0].name
+    client.post(u("sheet_submit", table.token), {"name": name})
+    table.refresh_from_db()
+    assert table.is_submitted
+    return name
+
+
+def test_a_penalty_the_table_recorded_is_removed_only_after_a_question(client, three):
+    three.refresh_from_db()
+    penalty = deals.add_penalty(three, 2, "skat_held", None, "", three.sheet_version,
+                                "Carl Brandt")
+    url = u("penalty_delete", three.token, penalty.pk)
+    asked = client.post(url)
+    html = asked.content.decode()
+    assert asked.status_code == 200 and Penalty.objects.filter(pk=penalty.pk).exists()
+    assert "Remove the penalty of" in html and "entered by Carl Brandt" in html
+    assert f'href="{u("sheet", three.token)}"' in html  # Cancel: back to the sheet
+    client.post(url, {"sure": "1"})
+    assert not Penalty.objects.filter(pk=penalty.pk).exists()
+    assert AuditEntry.objects.filter(action="penalty_deleted").count() == 1
+
+
+def test_a_penalty_on_a_submitted_sheet_asks_and_the_page_says_the_submission_is_withdrawn(
+        client, three):
+    name = _submitted(client, three)
+    posted = {"seat": 2, "reason": "skat_held", "note": "", "version": three.sheet_version}
+    asked = client.post(u("penalty_add", three.token), posted)
+    assert asked.status_code == 200
+    assert f"{name} submitted this sheet. Entering a penalty withdraws" in (
+        asked.content.decode())
+    three.refresh_from_db()
+    assert three.is_submitted and not Penalty.objects.exists()
+    client.post(u("penalty_add", three.token), {**posted, "sure": "1"})
+    three.refresh_from_db()
+    assert three.is_open and Penalty.objects.count() == 1
+    page = client.get(u("sheet", three.token)).content.decode()
+    assert f"The submission by {name} was withdrawn at" in page
+    assert "a penalty entered" in page and "submitted and confirmed again" in page
+    reopened = AuditEntry.objects.get(action="sheet_reopened")
+    assert reopened.before["submitted_by"] == name
+
+
+def test_a_correction_of_a_submitted_sheet_is_announced_and_then_shown(client, three):
+    name = _submitted(client, three)
+    edit = client.get(u("deal_edit", three.token, 2)).content.decode()
+    assert f"{name} submitted this sheet: saving a correction withdraws" in edit
+    from tests.sheets import solo_post
+
+    client.post(u("deal_edit", three.token, 2), {
+        **solo_post(three, 2), "version": Deal.objects.get(table=three, number=2).version,
+        "card_points": 70})
+    page = client.get(u("sheet", three.token)).content.decode()
+    assert f"The submission by {name} was withdrawn" in page and "deal 2 corrected" in page
+    # submitted again: the notice goes
+    client.post(u("sheet_submit", three.token), {"name": name})
+    three.refresh_from_db()
+    assert "was withdrawn" not in client.get(u("sheet", three.token)).content.decode()

@@ -146,7 +146,7 @@ def test_the_token_reaches_only_its_own_table(client, four, three):
     assert client.post(u("penalty_delete", four.token, penalty.pk)).status_code == 404
     assert Penalty.objects.filter(pk=penalty.pk).exists()
     assert client.get(u("deal_edit", three.token, 1)).status_code == 200
-    response = client.post(u("penalty_delete", three.token, penalty.pk))
+    response = client.post(u("penalty_delete", three.token, penalty.pk), {"sure": "1"})
     assert response.status_code == 302 and not Penalty.objects.filter(pk=penalty.pk).exists()
 
 

@@ -217,7 +217,7 @@ def test_an_organizers_penalty_is_removed_only_by_an_organizer(client, marta_cli
     response = client.post(u("penalty_delete", three.token, penalty.pk), follow=True)
     assert "only an organizer can remove it" in response.content.decode()
     assert Penalty.objects.filter(pk=penalty.pk).exists()
-    marta_client.post(u("penalty_delete", three.token, penalty.pk))
+    marta_client.post(u("penalty_delete", three.token, penalty.pk), {"sure": "1"})
     assert not Penalty.objects.filter(pk=penalty.pk).exists()
 
 
@@ -227,7 +227,7 @@ def test_the_table_may_remove_its_own_penalty(client, three):
         "seat": 2, "reason": "misdeal", "note": "", "version": three.sheet_version})
     penalty = Penalty.objects.get(table=three)
     assert not penalty.by_organizer
-    client.post(u("penalty_delete", three.token, penalty.pk))
+    client.post(u("penalty_delete", three.token, penalty.pk), {"sure": "1"})
     assert not Penalty.objects.filter(pk=penalty.pk).exists()
 
 

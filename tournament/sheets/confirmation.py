@@ -5,14 +5,24 @@ that every change of a sheet passes live here too."""
 
 from __future__ import annotations
 
+import datetime
 import re
+from dataclasses import dataclass
 
 from django.db import connection, transaction
 from django.utils import timezone
 
 from tournament import lifecycle
 from tournament.audit import record_change
-from tournament.models import AuditAction, Deal, Series, SeriesStatus, SheetStatus, Table
+from tournament.models import (
+    AuditAction,
+    AuditEntry,
+    Deal,
+    Series,
+    SeriesStatus,
+    SheetStatus,
+    Table,
+)
 from tournament.permissions import Role, role_of
 from tournament.refusals import Refusal
 from tournament.sheets.loaders import load_sheet, table_info
@@ -90,24 +100,27 @@ def subject(table: Table, number: int | None = None) -> str:
     return f"{where} deal {number}" if number else where
 
 
-def reopen_on_change(table: Table, actor: str, user, session: str = "") -> list[str]:
+def reopen_on_change(table: Table, actor: str, user, session: str = "",
+                     because: str = "") -> list[str]:
     """A change to a submitted sheet takes it back to open (the submitter's word no longer
-    covers it); returns the fields it set, for the caller's save."""
+    covers it); returns the fields it set, for the caller's save. The audit entry keeps who
+    had submitted and ``because`` ("deal 7 corrected"): the sheet page says so."""
     if table.sheet_status != SheetStatus.SUBMITTED:
         return []
+    before = {"status": "submitted", "submitted_by": table.submitted_by}
     table.sheet_status = SheetStatus.OPEN
     table.submitted_by, table.submitted_at = "", None
     record_change(table.series.tournament, user, AuditAction.SHEET_REOPENED, subject(table),
-                  actor=actor, session=session, before={"status": "submitted"},
-                  after={"status": "open"})
+                  actor=actor, session=session, before=before,
+                  after={"status": "open", "because": because} if because else {"status": "open"})
     return ["sheet_status", "submitted_by", "submitted_at"]
 
 
-def sheet_changed(table: Table, actor: str, user, session: str = "") -> None:
+def sheet_changed(table: Table, actor: str, user, session: str = "", because: str = "") -> None:
     """After a change to the sheet: a new version (so stale forms are refused), a submitted
-    sheet back to open, and a seated series playing."""
+    sheet back to open, and a seated series playing. ``because``: the change, in words."""
     table.sheet_version += 1
-    fields = ["sheet_version", *reopen_on_change(table, actor, user, session)]
+    fields = ["sheet_version", *reopen_on_change(table, actor, user, session, because)]
     table.save(update_fields=fields)
     lifecycle.deal_recorded(table.series, user, actor)
 
@@ -208,7 +221,8 @@ def reopen_sheet(table: Table, user, released_ok: bool = False, session: str = "
             lifecycle.sheet_reopened(table.series, user, released_ok=released_ok)
         except lifecycle.LifecycleError as exc:
             raise SheetError(str(exc)) from exc
-        before = {"status": table.sheet_status, "confirmed_by": table.confirmed_by}
+        before = {"status": table.sheet_status, "confirmed_by": table.confirmed_by,
+                  "submitted_by": table.submitted_by}
         table.sheet_status = SheetStatus.OPEN
         table.submitted_by = table.confirmed_by = table.submitted_session = ""
         table.submitted_at = table.confirmed_at = None
@@ -216,3 +230,37 @@ def reopen_sheet(table: Table, user, released_ok: bool = False, session: str = "
         table.save()
         record_change(table.series.tournament, user, AuditAction.SHEET_REOPENED, subject(table),
                       session=session, before=before, after={"status": "open"})
+
+
+@dataclass(frozen=True)
+class Withdrawal:
+    """The last submission or confirmation of an open sheet, and how it was undone."""
+
+    what: str  # "submission" or "confirmation"
+    by: str  # who had submitted (or confirmed)
+    at: datetime.datetime
+    actor: str  # who changed or reopened the sheet
+    because: str
+
+
+def last_withdrawal(table: Table) -> Withdrawal | None:
+    """Why an open sheet is no longer submitted or confirmed, if it was (one query): the
+    page says so, so nobody believes his submission still stands."""
+    if table.sheet_status != SheetStatus.OPEN:
+        return None
+    latest = (AuditEntry.objects.filter(tournament_id=table.series.tournament_id,
+                                        subject=subject(table), action__in=_SHEET_STEPS)
+              .order_by("-id").first())
+    if latest is None or latest.action != AuditAction.SHEET_REOPENED:
+        return None
+    before, after = latest.before or {}, latest.after or {}
+    confirmed = before.get("status") == SheetStatus.CONFIRMED
+    return Withdrawal("confirmation" if confirmed else "submission",
+                      str(before.get("confirmed_by" if confirmed else "submitted_by") or ""),
+                      latest.at, latest.actor,
+                      str(after.get("because") or ("an organizer reopened it" if
+                                                   latest.user_id else "")))
+
+
+_SHEET_STEPS = (AuditAction.SHEET_SUBMITTED, AuditAction.SHEET_CONFIRMED,
+                AuditAction.SHEET_CONFIRMED_OVERRIDE, AuditAction.SHEET_REOPENED)

@@ -307,7 +307,7 @@ def delete_deal(table: Table, number: int, user, session: str = "",
                   session)
         _move_penalties(info, number, -1)
         _check(info, f"Deleting deal {number}")
-        sheet_changed(table, actor, user, session)
+        sheet_changed(table, actor, user, session, because=f"deal {number} deleted")
         record_change(table.series.tournament, user, AuditAction.DEAL_DELETED,
                       subject(table, number), session=session, before=before,
                       after={"later_deals": _moved_words(plan) or "none",
@@ -354,7 +354,8 @@ def insert_deal(table: Table, before: int, data: DealInput, sheet_version: int, 
         )
         _move_penalties(info, before, +1)
         _check(info, f"The deal before deal {before}")
-        sheet_changed(table, actor, user, session)
+        sheet_changed(table, actor, user, session,
+                      because=f"a forgotten deal inserted as deal {before}")
         record_change(table.series.tournament, user, AuditAction.DEAL_INSERTED,
                       subject(table, before), actor=actor, session=session,
                       after={**deal_state(deal), "later_deals": _moved_words(plan) or "none",

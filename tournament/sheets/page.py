@@ -13,7 +13,7 @@ from django.db.models import Count
 from engine import FLAGS
 from tournament.models import Deal, Series, SeriesStatus, SheetStatus, Table
 from tournament.permissions import Role
-from tournament.sheets.confirmation import totals_hidden
+from tournament.sheets.confirmation import Withdrawal, last_withdrawal, totals_hidden
 from tournament.sheets.forms import ConfirmForm, DealForm, PenaltyForm, SubmitForm
 from tournament.sheets.loaders import TableInfo, load_sheet, table_info
 from tournament.sheets.sheet import Sheet, SheetRow
@@ -71,6 +71,7 @@ class SheetPage:
     organizer_penalties: frozenset[int] = frozenset()  # removable by an organizer only
     extra: dict = field(default_factory=dict)
     read_only: bool = False  # the public's copy of a released sheet: no forms, no links
+    withdrawal: Withdrawal | None = None  # why an open sheet is no longer submitted
 
     @property
     def organizer(self) -> bool:
@@ -259,6 +260,7 @@ def sheet_page(table: Table, role: Role, scorekeeper: str = "", *,
                      read_only=read_only)
     if not page.can_enter:
         return page
+    page.withdrawal = last_withdrawal(table)
     if sheet.next_number <= sheet.deal_count:
         page.deal_form = deal_form or new_deal_form(info, sheet.next_number)
     page.penalty_form = penalty_form or PenaltyForm(

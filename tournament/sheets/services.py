@@ -43,7 +43,7 @@ from tournament.sheets.sheet import scoring_columns
 
 __all__ = [  # the sheet's whole API for views, commands and tests, in one import
     "STALE_ENTRY", "STALE_PREVIEW", "DealInput", "Scored", "SheetError", "StaleSheet",
-    "TableInfo", "add_deal", "add_penalty",
+    "TableInfo", "add_deal", "add_penalty", "check_penalty_removal",
     "confirm_sheet", "correct_deal", "delete_deal", "delete_penalty", "insert_deal", "load_sheet",
     "penalty_text", "preview", "preview_totals", "reopen_sheet", "score_input",
     "submit_sheet", "table_info",
@@ -94,7 +94,7 @@ def add_deal(table: Table, data: DealInput, sheet_version: int, actor: str, user
                 )
         except IntegrityError as exc:
             raise StaleSheet(f"Deal {next_number} is already on this sheet.") from exc
-        sheet_changed(table, actor, user, session)
+        sheet_changed(table, actor, user, session, because=f"deal {next_number} entered")
         record_change(table.series.tournament, user, AuditAction.DEAL_ENTERED,
                       subject(table, next_number),
                       actor=actor, session=session, after=deal_state(deal))
@@ -134,7 +134,7 @@ def correct_deal(table: Table, number: int, data: DealInput, version: int, actor
         deal.version += 1
         deal.entered_by = actor
         deal.save()
-        sheet_changed(table, actor, user, session)
+        sheet_changed(table, actor, user, session, because=f"deal {number} corrected")
         record_change(table.series.tournament, user, AuditAction.DEAL_CORRECTED,
                       subject(table, number),
                       actor=actor, session=session, before=before, after=deal_state(deal))
@@ -167,7 +167,7 @@ def add_penalty(table: Table, seat: int, reason: str, points: int | None, note: 
             reason=reason, deal=deal, points=-outcome.value, note=note, entered_by=actor,
             by_organizer=by_organizer,
         )
-        sheet_changed(table, actor, user, session)
+        sheet_changed(table, actor, user, session, because="a penalty entered")
         record_change(table.series.tournament, user, AuditAction.PENALTY_ENTERED, subject(table),
                       actor=actor, session=session,
                       after={"seat": seat, "reason": reason, "points": penalty.points,
@@ -195,6 +195,13 @@ def _misdeal_deal(info: TableInfo, reason: str, deal: int | None, played: int,
     return deal
 
 
+def check_penalty_removal(penalty: Penalty, user, tournament) -> None:
+    """Whether ``user`` may remove ``penalty`` (docs/access.md): the table's own penalties
+    through its link, after a question; one an organizer gave only by an organizer."""
+    if penalty.by_organizer and role_of(user, tournament) is not Role.ORGANIZER:
+        raise SheetError("An organizer gave this penalty; only an organizer can remove it.")
+
+
 def delete_penalty(table: Table, penalty_id: int, actor: str, user=None,
                    session: str = "") -> None:
     """Remove a penalty; one an organizer gave only an organizer removes."""
@@ -204,10 +211,9 @@ def delete_penalty(table: Table, penalty_id: int, actor: str, user=None,
         penalty = table.penalties.filter(pk=penalty_id).first()
         if penalty is None:
             raise SheetError("That penalty is not on this sheet.")
-        if penalty.by_organizer and role_of(user, table.series.tournament) is not Role.ORGANIZER:
-            raise SheetError("An organizer gave this penalty; only an organizer can remove it.")
+        check_penalty_removal(penalty, user, table.series.tournament)
         before = {"seat": penalty.seat, "reason": penalty.reason, "points": penalty.points}
         penalty.delete()
-        sheet_changed(table, actor, user, session)
+        sheet_changed(table, actor, user, session, because="a penalty removed")
         record_change(table.series.tournament, user, AuditAction.PENALTY_DELETED, subject(table),
                       actor=actor, session=session, before=before)

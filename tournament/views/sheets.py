@@ -252,6 +252,14 @@ def penalty_add(request, info, role):
     form = PenaltyForm(info, request.POST)
     if form.is_valid():
         data = form.cleaned_data
+        if table.is_submitted and not confirmed(request):
+            return ask(request, Question(
+                f"Enter a penalty for {info.name(data['seat'])}?",
+                [f"{table.submitted_by} submitted this sheet. Entering a penalty withdraws "
+                 "the submission: the sheet must be submitted and confirmed again.",
+                 "The sheet page will say so."],
+                yes="Enter the penalty and withdraw the submission", cancel=_sheet_url(table)),
+                info.tournament)
         try:
             penalty = deals.add_penalty(table, data["seat"], data["reason"], data["points"],
                                         data["note"], data["version"], actor, request.user,
@@ -273,12 +281,35 @@ def penalty_delete(request, info, role, pk):
     table = info.table
     penalty = get_object_or_404(Penalty, pk=pk, table=table)
     try:
+        deals.check_penalty_removal(penalty, request.user, info.tournament)
+    except SheetError as exc:
+        return _refused(request, table, exc)
+    if not confirmed(request):  # a penalty the table recorded goes only after a question
+        return ask(request, Question(
+            f"Remove the penalty of {info.name(penalty.seat)}?",
+            _penalty_removal_words(info, penalty),
+            yes="Remove the penalty", cancel=_sheet_url(table)), info.tournament)
+    try:
         deals.delete_penalty(table, penalty.pk, _actor(request, table, role), request.user,
                              session=session_tag(request))
     except SheetError as exc:
         return _refused(request, table, exc)
     messages.success(request, "Penalty removed.")
     return redirect(_sheet_url(table))
+
+
+def _penalty_removal_words(info: deals.TableInfo, penalty: Penalty) -> list[str]:
+    table = info.table
+    words = [f"{deals.penalty_text(info, penalty)}: −{penalty.points} for "
+             f"{seat_label(info, penalty.seat)}, entered by {penalty.entered_by or 'the table'}"
+             f"{' (an organizer)' if penalty.by_organizer else ''}.",
+             f"{info.name(penalty.seat)}'s total rises by {penalty.points}. The removal is kept "
+             "in the audit log."]
+    if table.is_submitted:
+        words.append(f"{table.submitted_by} submitted this sheet: removing the penalty "
+                     "withdraws the submission, and the sheet is submitted and confirmed "
+                     "again.")
+    return words
 
 
 @playable_table
