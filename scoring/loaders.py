@@ -34,7 +34,7 @@ from scoring.standings import (
     deal_scores,
 )
 from tournament.models import (
-    RELEASED_STATES,
+    PUBLIC_STATES,
     Deal,
     Deck,
     Entry,
@@ -80,7 +80,7 @@ class Scope:
         if self.series is not None:
             rows = rows.filter(table__series__number=self.series)
         if self.released_only:
-            rows = rows.filter(table__series__status__in=RELEASED_STATES)
+            rows = rows.filter(table__series__status__in=PUBLIC_STATES)
         if self.confirmed_only:
             rows = rows.filter(table__sheet_status=SheetStatus.CONFIRMED)
         return rows
@@ -313,7 +313,7 @@ def _load_seats(tournament: Tournament, series: int | None, released_only: bool,
     if series is not None:
         seat_rows = seat_rows.filter(series__number=series)
     if released_only:
-        seat_rows = seat_rows.filter(series__status__in=RELEASED_STATES)
+        seat_rows = seat_rows.filter(series__status__in=PUBLIC_STATES)
     if entry is not None:
         seat_rows = seat_rows.filter(table_id__in=Seat.objects.filter(entry_id=entry).values(
             "table_id"))
@@ -430,7 +430,7 @@ def _load_decks(tournament: Tournament, series: int | None,
     if series is not None:
         rows = rows.filter(series__number=series)
     if released_only:
-        rows = rows.filter(series__status__in=RELEASED_STATES)
+        rows = rows.filter(series__status__in=PUBLIC_STATES)
     return {pk: DeckInfo(pk, s, n, dealer) for pk, s, n, dealer in rows.values_list(
         "id", "series__number", "number", "dealer").order_by("series__number", "number")}
 

@@ -170,7 +170,7 @@ def test_an_insert_checks_the_whole_sheet_and_saves_nothing_when_refused(four):
     assert numbers(four) == [(1, 2, 1), (2, 3, 1)]
 
 
-# --- the misdeal and its dealer (18.6) ---------------------------------------------------------
+# --- the misdeal and its dealer (18.6) -----------------------------------------------------------
 
 def test_a_misdeal_is_charged_to_the_dealer_of_its_deal(four):
     solo(four, 1)
@@ -270,7 +270,7 @@ def test_the_submit_name_is_asked_for_and_never_made_up(client, three):
     assert three.submitted_by == name
 
 
-# --- penalties (18.6) ------------------------------------------------------------------------------
+# --- penalties (18.6) ----------------------------------------------------------------------------
 
 def _submitted(client, table):
     from tests.sheets import enter

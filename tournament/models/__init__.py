@@ -3,6 +3,7 @@
 from tournament.models.audit import AuditAction, AuditEntry
 from tournament.models.comparative import DealSet, Deck
 from tournament.models.events import (
+    PUBLIC_STATES,
     RELEASED_STATES,
     Entry,
     KeepApart,
@@ -19,8 +20,8 @@ from tournament.models.sheets import Deal, Penalty
 from tournament.models.tables import Seat, SheetStatus, Table, new_token
 
 __all__ = [
-    "RELEASED_STATES", "AuditAction", "AuditEntry", "Club", "Deal", "DealSet", "Deck", "Entry",
-    "KeepApart",
+    "PUBLIC_STATES", "RELEASED_STATES", "AuditAction", "AuditEntry", "Club", "Deal", "DealSet",
+    "Deck", "Entry", "KeepApart",
     "Penalty", "Player", "ScoringSystem", "Seat", "SeatingMethod", "Series", "SeriesStatus",
     "SheetStatus", "Table", "TablePolicy", "Tournament", "new_token", "rule_set_choices",
 ]

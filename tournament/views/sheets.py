@@ -458,14 +458,15 @@ def sheet_reopen(request, tournament, number, table):
                 "The sheet must be submitted and confirmed again before the series' results "
                 "count as final."]
         if table.series.is_released:
-            said.append(f"The results of series {number} are released: the public pages say "
-                        "“correction in progress” until this sheet is confirmed again.")
+            said.append(f"The results of series {number} are released. Until this sheet is "
+                        "confirmed again and the series is released again, the public pages "
+                        f"show no results of series {number}, only “a correction is in "
+                        "progress”; then the corrected results.")
         return ask(request, Question(f"Reopen the sheet of table {table.number}?", said,
                                      yes="Reopen the sheet", cancel=_sheet_url(table)),
                    tournament)
-    try:
-        deals.reopen_sheet(table, request.user, released_ok=bool(request.POST.get("released_ok")),
-                           session=session_tag(request))
+    try:  # the one question above was the organizer's consent to the correction
+        deals.reopen_sheet(table, request.user, released_ok=True, session=session_tag(request))
     except SheetError as exc:
         return _refused(request, table, exc)
     messages.success(request, f"The sheet of table {table.number} is open again.")
