@@ -333,3 +333,53 @@ def test_a_correction_of_a_submitted_sheet_is_announced_and_then_shown(client, t
     client.post(u("sheet_submit", three.token), {"name": name})
     three.refresh_from_db()
     assert "was withdrawn" not in client.get(u("sheet", three.token)).content.decode()
+
+
+# --- reopening a released sheet (18.20) ----------------------------------------------------------
+
+def test_a_correction_is_public_only_when_the_series_is_released_again(
+        client, marta_client, marta, club_night, four, three):
+    from scoring import services as results
+    from tests.tournament.test_trust import finish
+
+    finish(four)
+    finish(three)
+    series = club_night.series.get(number=1)
+    results.release_series(series, user=None)
+    standings = reverse("scoring:standings", args=[club_night.slug])
+    table_page = reverse("tournament:table", args=[club_night.slug, 1, three.number])
+    assert "+30" in client.get(table_page).content.decode()
+
+    reopen = u("sheet_reopen", club_night.slug, 1, three.number)
+    sheet = marta_client.get(u("sheet", three.token)).content.decode()
+    assert 'name="released_ok"' not in sheet and 'type="checkbox"' not in sheet.split(
+        "org-actions")[1].split("</div>")[0]
+    asked = marta_client.post(reopen).content.decode()  # the one confirmation
+    assert "show no results of series 1" in asked
+    assert f'class="button secondary" href="{u("sheet", three.token)}"' in asked
+    marta_client.post(reopen, {"sure": "1"})
+    series.refresh_from_db()
+    assert series.status == "correcting"
+
+    # the organizer corrects deal 1 (+30 becomes a lost Grand, -40): the public sees none of it
+    deal = three.deals.get(number=1)
+    marta_client.post(u("deal_edit", three.token, 1), {
+        "game": "grand", "declarer": deal.declarer, "matadors": 1, "card_points": 40,
+        "version": deal.version})
+    assert three.deals.get(number=1).value == -40
+    public = client.get(standings).content.decode()
+    assert "Series 1: a correction is in progress" in public
+    assert "shown again, corrected, when the series is released again" in public
+    page = client.get(table_page).content.decode()
+    assert 'class="sheet"' not in page and "is shown again when the series is released" in page
+    pdf = reverse("printing:public_sheet_pdf", args=[club_night.slug, 1, three.number])
+    assert client.get(pdf).status_code == 404
+    assert results.compute(club_night, released_only=True).counted == ()
+
+    three.refresh_from_db()
+    finish(three)  # confirmed again: released again, the corrected results public
+    series.refresh_from_db()
+    assert series.status == "released"
+    assert "correction is in progress" not in client.get(standings).content.decode()
+    assert "Grand" in client.get(table_page).content.decode()
+    assert results.compute(club_night, released_only=True).counted == (1,)
