@@ -34,7 +34,7 @@ from tournament.sheets.sheet import scoring_columns
 
 # the seats a deal names, in the words of the form
 SEAT_FIELDS = {"declarer": "declarer", "loser": "Ramsch loser", "contra_by": "Contra by",
-               "revoked_by": "Revoked by"}
+               "revoked_by": "revoker"}
 
 Fixes = Mapping[int, Mapping[str, int]]  # a deal's number now -> seat field -> the new seat
 
@@ -69,6 +69,11 @@ class Fault:
     def key(self) -> str:
         """The name of its choice in the confirmation's form."""
         return f"fix-{self.old}-{self.field}"
+
+    @property
+    def label(self) -> str:
+        """The choice's label: "Deal 4: Ramsch loser"."""
+        return f"Deal {self.new}: {SEAT_FIELDS.get(self.field or '', 'seat')}"
 
 
 @dataclass(frozen=True)
