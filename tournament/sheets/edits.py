@@ -32,9 +32,11 @@ from tournament.sheets.confirmation import (
 from tournament.sheets.loaders import DealInput, TableInfo, load_sheet, score_input, table_info
 from tournament.sheets.sheet import scoring_columns
 
-# the seats a deal names, in the words of the form
-SEAT_FIELDS = {"declarer": "declarer", "loser": "Ramsch loser", "contra_by": "Contra by",
-               "revoked_by": "revoker"}
+# the seats a deal names: the form's label, and what the organizer is asked to choose
+SEAT_FIELDS = {"declarer": "Declarer", "loser": "Ramsch loser", "contra_by": "Contra by",
+               "revoked_by": "Revoked by"}
+_CHOOSE = {"declarer": "its declarer", "loser": "its Ramsch loser",
+           "contra_by": "who said Contra", "revoked_by": "who revoked"}
 
 Fixes = Mapping[int, Mapping[str, int]]  # a deal's number now -> seat field -> the new seat
 
@@ -146,7 +148,7 @@ def _faults(info: TableInfo, deal: Deal, new: int) -> list[Fault]:
         found.append(Fault(
             deal.number, new, field,
             f"Deal {deal.number} ({deal.description}) becomes deal {new}, dealt by "
-            f"{seat} {info.name(seat)}, who sits out: choose its {SEAT_FIELDS[field]}.",
+            f"{seat} {info.name(seat)}, who sits out: choose {_CHOOSE[field]}.",
             choices))
     if found:
         return found
