@@ -38,6 +38,9 @@ SEAT_FIELDS = {"declarer": "Declarer", "loser": "Ramsch loser", "contra_by": "Co
 _CHOOSE = {"declarer": "its declarer", "loser": "its Ramsch loser",
            "contra_by": "who said Contra", "revoked_by": "who revoked"}
 
+COMPARATIVE_INSERT = ("A comparative sheet keeps every deal on its deck: a forgotten deck is "
+                      "entered as its own deal, never inserted.")
+
 Fixes = Mapping[int, Mapping[str, int]]  # a deal's number now -> seat field -> the new seat
 
 
@@ -335,8 +338,7 @@ def insert_deal(table: Table, before: int, data: DealInput, sheet_version: int, 
             raise StaleSheet("This sheet was changed on another device: the forgotten deal "
                              "was not inserted. The newer sheet is shown.")
         if info.decks:
-            raise SheetError("A comparative sheet keeps every deal on its deck: a forgotten "
-                             "deck is entered as its own deal, never inserted.")
+            raise SheetError(COMPARATIVE_INSERT)
         played = table.deals.count()
         if not 1 <= before <= played:
             raise SheetError(f"A forgotten deal goes before one of deals 1 to {played}; the "

@@ -415,6 +415,8 @@ def deal_insert(request, info, role, number):
     invalid."""
     table = info.table
     get_object_or_404(Deal, table=table, number=number)
+    if info.decks:
+        return _refused(request, table, SheetError(edits.COMPARATIVE_INSERT))
     plan = edits.plan_insert(info, number)
     fixes: dict = {}
     if request.method == "POST":
