@@ -11,12 +11,12 @@ from dataclasses import dataclass
 
 from django.db import connection, transaction
 from django.utils import timezone
+from django.utils.dateparse import parse_datetime
 
 from tournament import lifecycle
 from tournament.audit import record_change
 from tournament.models import (
     AuditAction,
-    AuditEntry,
     Deal,
     Series,
     SeriesStatus,
@@ -108,12 +108,13 @@ def reopen_on_change(table: Table, actor: str, user, session: str = "",
     if table.sheet_status != SheetStatus.SUBMITTED:
         return []
     before = {"status": "submitted", "submitted_by": table.submitted_by}
+    _withdrawn(table, actor, because)
     table.sheet_status = SheetStatus.OPEN
     table.submitted_by, table.submitted_at = "", None
     record_change(table.series.tournament, user, AuditAction.SHEET_REOPENED, subject(table),
                   actor=actor, session=session, before=before,
                   after={"status": "open", "because": because} if because else {"status": "open"})
-    return ["sheet_status", "submitted_by", "submitted_at"]
+    return ["sheet_status", "submitted_by", "submitted_at", "withdrawal"]
 
 
 def sheet_changed(table: Table, actor: str, user, session: str = "", because: str = "") -> None:
@@ -151,9 +152,10 @@ def submit_sheet(table: Table, name: str, user=None, session: str = "") -> None:
         table.sheet_status = SheetStatus.SUBMITTED
         table.submitted_by, table.submitted_at = name, timezone.now()
         table.submitted_session = session
+        table.withdrawal = None
         table.sheet_version += 1
         table.save(update_fields=["sheet_status", "submitted_by", "submitted_at",
-                                  "submitted_session", "sheet_version"])
+                                  "submitted_session", "withdrawal", "sheet_version"])
         record_change(table.series.tournament, user, AuditAction.SHEET_SUBMITTED, subject(table),
                       actor=name, session=session, after={"totals": list(sheet.totals)})
 
@@ -223,6 +225,7 @@ def reopen_sheet(table: Table, user, released_ok: bool = False, session: str = "
             raise SheetError(str(exc)) from exc
         before = {"status": table.sheet_status, "confirmed_by": table.confirmed_by,
                   "submitted_by": table.submitted_by}
+        _withdrawn(table, user.get_username(), "an organizer reopened it")
         table.sheet_status = SheetStatus.OPEN
         table.submitted_by = table.confirmed_by = table.submitted_session = ""
         table.submitted_at = table.confirmed_at = None
@@ -244,23 +247,23 @@ class Withdrawal:
 
 
 def last_withdrawal(table: Table) -> Withdrawal | None:
-    """Why an open sheet is no longer submitted or confirmed, if it was (one query): the
-    page says so, so nobody believes his submission still stands."""
-    if table.sheet_status != SheetStatus.OPEN:
+    """Why an open sheet is no longer submitted or confirmed, if it was: the page says so, so
+    nobody believes his submission still stands (read from the table, no query)."""
+    kept = table.withdrawal
+    if table.sheet_status != SheetStatus.OPEN or not isinstance(kept, dict):
         return None
-    latest = (AuditEntry.objects.filter(tournament_id=table.series.tournament_id,
-                                        subject=subject(table), action__in=_SHEET_STEPS)
-              .order_by("-id").first())
-    if latest is None or latest.action != AuditAction.SHEET_REOPENED:
+    at = parse_datetime(str(kept.get("at", "")))
+    if at is None:
         return None
-    before, after = latest.before or {}, latest.after or {}
-    confirmed = before.get("status") == SheetStatus.CONFIRMED
-    return Withdrawal("confirmation" if confirmed else "submission",
-                      str(before.get("confirmed_by" if confirmed else "submitted_by") or ""),
-                      latest.at, latest.actor,
-                      str(after.get("because") or ("an organizer reopened it" if
-                                                   latest.user_id else "")))
+    return Withdrawal(str(kept.get("what", "submission")), str(kept.get("by", "")), at,
+                      str(kept.get("actor", "")), str(kept.get("because", "")))
 
 
-_SHEET_STEPS = (AuditAction.SHEET_SUBMITTED, AuditAction.SHEET_CONFIRMED,
-                AuditAction.SHEET_CONFIRMED_OVERRIDE, AuditAction.SHEET_REOPENED)
+def _withdrawn(table: Table, actor: str, because: str) -> None:
+    """Keep on the table what the next page says: whose submission (or confirmation) this
+    change withdrew, when, by whom and why."""
+    confirmed = table.sheet_status == SheetStatus.CONFIRMED
+    table.withdrawal = {
+        "what": "confirmation" if confirmed else "submission",
+        "by": table.confirmed_by if confirmed else table.submitted_by,
+        "at": timezone.now().isoformat(), "actor": actor, "because": because}
