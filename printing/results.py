@@ -65,7 +65,10 @@ def notices(release: Release, comp: Computation) -> list[str]:
     lines = []
     if comp.provisional:
         lines.append("<b>Provisional:</b> sheets that are not confirmed yet are counted.")
-    lines += [f"<b>Series {n}: a correction is in progress.</b> These results may still change."
+    after = ("Its results are shown again, corrected, when the series is released again."
+             if release.public_view else "The public sees its results again, corrected, when "
+             "every sheet is confirmed and the series is released again.")
+    lines += [f"<b>Series {n}: a correction is in progress.</b> {after}"
               for n in release.correcting]
     return lines
 

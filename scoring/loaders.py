@@ -37,7 +37,7 @@ from scoring.standings import (
     ranked_entry,
 )
 from tournament.models import (
-    RELEASED_STATES,
+    PUBLIC_STATES,
     Deal,
     Deck,
     Entry,
@@ -86,7 +86,7 @@ class Scope:
         if self.series is not None:
             rows = rows.filter(table__series__number=self.series)
         if self.released_only:
-            rows = rows.filter(table__series__status__in=RELEASED_STATES)
+            rows = rows.filter(table__series__status__in=PUBLIC_STATES)
         if self.confirmed_only:
             rows = rows.filter(table__sheet_status=SheetStatus.CONFIRMED)
         return rows
@@ -434,7 +434,7 @@ def _load_seats(tournament: Tournament, series: int | None, released_only: bool,
     if series is not None:
         seat_rows = seat_rows.filter(series__number=series)
     if released_only:
-        seat_rows = seat_rows.filter(series__status__in=RELEASED_STATES)
+        seat_rows = seat_rows.filter(series__status__in=PUBLIC_STATES)
     if entry is not None:
         seat_rows = seat_rows.filter(
             Q(table_id__in=Seat.objects.filter(entry_id=entry).values("table_id"))
@@ -567,7 +567,7 @@ def _load_decks(tournament: Tournament, series: int | None,
     if series is not None:
         rows = rows.filter(series__number=series)
     if released_only:
-        rows = rows.filter(series__status__in=RELEASED_STATES)
+        rows = rows.filter(series__status__in=PUBLIC_STATES)
     return {pk: DeckInfo(pk, s, n, dealer) for pk, s, n, dealer in rows.values_list(
         "id", "series__number", "number", "dealer").order_by("series__number", "number")}
 

@@ -77,6 +77,7 @@ EXPECTED = {
     "tournament:sheet": LINK,
     "tournament:deal_add": LINK,
     "tournament:deal_edit": LINK,
+    "tournament:deal_insert": LINK,
     "tournament:deal_preview": LINK,
     "tournament:penalty_add": LINK,
     "tournament:penalty_delete": LINK,

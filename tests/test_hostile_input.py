@@ -188,7 +188,7 @@ def world(tournament, organizer):  # noqa: F811 - the imported fixtures
     three = next(t for t in first.tables.all() if t.seats.count() == 3)
     _play(four, 1)
     deals.add_penalty(four, 2, table_info(four).rules.penalties[0].key, None, "",
-                      four.sheet_version, "setup")
+                      four.sheet_version, "setup", deal=1)  # a misdeal: seat 2 dealt deal 1
     _play(three, 6)
     deals.submit_sheet(three, "Anna Becker")
     services.scoring_settings(tournament)  # made on first sight; not an input's doing

@@ -7,7 +7,7 @@ import uuid
 from django.core.cache import cache
 from django.db import transaction
 
-from tournament.models import AuditAction, AuditEntry, SeriesStatus, Tournament
+from tournament.models import AuditAction, AuditEntry, Tournament
 from tournament.models.audit import SHEET_ACTIONS
 
 
@@ -44,13 +44,13 @@ def version(tournament: Tournament, public: bool = False) -> str:
     two would be kept under the later id. So each commit also draws a new token in the
     shared cache (``changed``), and the key holds both.
 
-    ``public``: the version of the released series' results, which the deals entered at the
-    tables of a series being played leave alone; while a released series is reopened for a
-    correction, every change counts.
+    ``public``: the version of the released series' results, which the changes to sheets
+    leave alone: the public counts no series in play, nor one under correction (it sees its
+    results again when the series is released again, a change of the series' status).
     """
     entries = AuditEntry.objects.filter(tournament=tournament)
     scope = "all"
-    if public and not tournament.series.filter(status=SeriesStatus.CORRECTING).exists():
+    if public:
         entries, scope = entries.exclude(action__in=sorted(SHEET_ACTIONS)), "public"
     latest = entries.order_by("-id").values_list("id", flat=True).first()
     return f"{scope}.{_token(tournament.pk, scope)}.{latest or 0}"

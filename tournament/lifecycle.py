@@ -97,8 +97,9 @@ class ReleasedSeries(LifecycleError):
 
     def __init__(self, series: Series):
         super().__init__(f"The results of series {series.number} are released. Reopening this "
-                         "sheet shows “correction in progress” on the public pages until the "
-                         "sheet is confirmed again; tick the box to confirm.")
+                         "sheet shows “correction in progress” on the public pages, without "
+                         "the series' results, until the series is released again; confirm "
+                         "to go on.")
         self.series = series
 
 

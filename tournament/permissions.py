@@ -22,6 +22,7 @@ from django.shortcuts import get_object_or_404
 from django.utils import timezone
 
 from tournament.models import (
+    PUBLIC_STATES,
     RELEASED_STATES,
     RetiredLink,
     Series,
@@ -146,7 +147,8 @@ class Visitor:
         return self.staff or series.is_published
 
     def sees_results_of(self, series: Series) -> bool:
-        return self.staff or series.is_released
+        """The staff every series; the public a released one, not while it is corrected."""
+        return self.staff or series.status in PUBLIC_STATES
 
     def sees_hands_of(self, series: Series) -> bool:
         """A comparative series' hand records (page and PDF): its organizers always, who
@@ -172,7 +174,7 @@ def counts_results_of(status: str, released_only: bool) -> bool:
     """Whether results count a series of this status: for the public a released series, for
     the staff every series under way; never one without a deal (no table of zeros)."""
     if released_only:
-        return status in RELEASED_STATES
+        return status in PUBLIC_STATES
     return status in PLAYED_STATES
 
 
@@ -212,4 +214,4 @@ def table_of_link(request, token: str) -> tuple[Table, Role]:
 def released_series(tournament: Tournament, staff: bool) -> list[Series]:
     """The series whose results a visitor may see: all for staff, the released for others."""
     series = list(tournament.series.order_by("number"))
-    return series if staff else [s for s in series if s.is_released]
+    return series if staff else [s for s in series if s.status in PUBLIC_STATES]

@@ -8,6 +8,7 @@ urlpatterns = [
     path("", sheets.sheet, name="sheet"),
     path("deal/", sheets.deal_add, name="deal_add"),
     path("deal/<int:number>/", sheets.deal_edit, name="deal_edit"),
+    path("deal/<int:number>/insert/", sheets.deal_insert, name="deal_insert"),
     path("preview/", sheets.deal_preview, name="deal_preview"),
     path("penalty/", sheets.penalty_add, name="penalty_add"),
     path("penalty/<int:pk>/delete/", sheets.penalty_delete, name="penalty_delete"),

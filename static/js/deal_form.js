@@ -57,11 +57,17 @@
           (result.value > 0 ? "+" + result.value : String(result.value));
         var totalsTable = previewBox.querySelector(".preview-totals");
         totalsTable.hidden = !result.totals;
-        (result.totals || []).forEach(function (total, i) {
-          var cell = totalsTable.querySelector('[data-seat="' + (i + 1) + '"]');
-          if (!cell) return;
-          cell.textContent = total;
-          cell.classList.toggle("moved", String(i + 1) in result.entries);
+        /* the row of the totals after this deal (a correction, an inserted deal) and the
+           row of the totals at the end of the sheet */
+        [["after", result.totals_after], ["end", result.totals]].forEach(function (pair) {
+          var row = totalsTable.querySelector('[data-totals="' + pair[0] + '"]');
+          if (!row) return;
+          (pair[1] || []).forEach(function (total, i) {
+            var cell = row.querySelector('[data-seat="' + (i + 1) + '"]');
+            if (!cell) return;
+            cell.textContent = total;
+            cell.classList.toggle("moved", String(i + 1) in result.entries);
+          });
         });
         return;
       }

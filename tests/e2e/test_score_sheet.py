@@ -101,6 +101,7 @@ def test_a_full_series_on_a_phone(browser, live_server):
             page.locator("details.penalty-entry summary").click()
             page.select_option("#id_seat", "3")
             page.select_option("#id_reason", "misdeal")
+            page.fill("#id_deal", "20")  # a misdeal is charged to its deal's dealer
             page.get_by_role("button", name="Enter the penalty").click()
             expect(page.locator("tr.penalty")).to_have_count(1)
         if number == 24:  # a correction: deal 2 was a Grand with 2 made Schneider

@@ -175,7 +175,7 @@ def test_a_released_sheet_prints_for_the_public_without_its_secret_link(client, 
 
 def test_a_sheet_confirmed_blind_never_prints_its_totals_for_the_public(client, night):
     """While the confirmer types the totals blind, the public PDF waits; during a correction
-    it says the sheet may still change."""
+    the public has none (issue 18.20) and the staff's says the sheet may still change."""
     tournament, series, table, marta = night
     tournament.public, tournament.blind_check = True, True
     tournament.save()
@@ -187,6 +187,8 @@ def test_a_sheet_confirmed_blind_never_prints_its_totals_for_the_public(client, 
     assert client.get(url).status_code == 404
     table.sheet_status = "open"
     table.save()
+    assert client.get(url).status_code == 404  # public again once released again
+    client.force_login(marta)
     response = client.get(url)
     words = PdfReader(io.BytesIO(b"".join(response.streaming_content))).pages[0].extract_text()
     assert "Correction in progress: this sheet may still change." in words

@@ -122,8 +122,10 @@ def test_deals_of_a_series_in_play_leave_the_publics_results_cached(
         services.compute(tournament, released_only=True)
 
 
-def test_a_correction_of_a_released_series_reaches_the_public_at_once(
+def test_a_correction_of_a_released_series_reaches_the_public_when_released_again(
         congress, django_capture_on_commit_callbacks):
+    """Issue 18.20: the public counts no series under correction (neither the results known to
+    be wrong nor the half-corrected ones); the corrected results once released again."""
     tournament, boss = congress
     series = tournament.series.get(number=1)
     services.release_series(series, boss)
@@ -136,6 +138,14 @@ def test_a_correction_of_a_released_series_reaches_the_public_at_once(
     table.refresh_from_db()
     with django_capture_on_commit_callbacks(execute=True):
         sheets.add_penalty(table, 2, "other", 20, "", table.sheet_version, "boss", boss)
+    public = services.compute(tournament, released_only=True)
+    assert 1 not in public.counted and seat.entry_id not in {s.entry for s in public.standings}
+    table.refresh_from_db()
+    with django_capture_on_commit_callbacks(execute=True):
+        sheets.submit_sheet(table, "Anna", session="phone-1")
+        sheets.confirm_sheet(table, "Boss", boss, session="phone-2")
+    series.refresh_from_db()
+    assert series.status == "released"
     after = points_of(services.compute(tournament, released_only=True), seat.entry_id)
     assert after == before - 20
 

@@ -238,6 +238,11 @@ def test_a_comparative_deal_is_corrected_not_deleted(marta_client, playing, orga
     decks = list(table.deals.order_by("number").values_list("deck__number", flat=True))
     with pytest.raises(deals.SheetError, match="Correct the deal instead"):
         deals.delete_deal(table, 1, organizer)
+    table.refresh_from_db()
+    with pytest.raises(deals.SheetError, match="never inserted"):  # issue 18.5
+        deals.insert_deal(table, 1, form.input, table.sheet_version, "test")
+    page = marta_client.get(reverse("tournament:deal_edit", args=[table.token, 1]))
+    assert "Insert a forgotten deal" not in page.content.decode()
     assert list(table.deals.order_by("number").values_list("deck__number", flat=True)) == decks
 
 

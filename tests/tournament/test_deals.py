@@ -279,7 +279,7 @@ def test_penalty_entry_and_the_organizer_only_delete():
     enter(table, {"game": "grand", "declarer": 1, "matadors": 1, "card_points": 70})
     enter(table, {"game": "grand", "declarer": 2, "matadors": 1, "card_points": 70})
     table.refresh_from_db()
-    deals.add_penalty(table, 3, "misdeal", None, "", table.sheet_version, "Anna Sommer")
+    deals.add_penalty(table, 3, "skat_looked", None, "", table.sheet_version, "Anna Sommer")
     info = deals.table_info(table)
     sheet = deals.load_sheet(info)
     assert sheet.totals == (40, 40, -10) and sheet.rows[-1].kind == "penalty"

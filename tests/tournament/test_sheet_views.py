@@ -40,7 +40,7 @@ def test_a_posted_deal_appears_with_the_engines_value_and_running_totals(client,
     assert response.status_code == 302 and response.url == u("sheet", four.token)
     deal = Deal.objects.get(table=four, number=1)
     assert deal.value == 30 and deal.declarer == declarer
-    assert deal.entered_by == f"scorekeeper of table {four.number}"
+    assert deal.entered_by == ""  # no name given, none made up (issue 18.24)
     page = client.get(response.url).content.decode()
     assert "Deal 1: Heart Solo with 1, Schneider, won: +30" in page
     assert "1 of 8" in page
@@ -146,7 +146,7 @@ def test_the_token_reaches_only_its_own_table(client, four, three):
     assert client.post(u("penalty_delete", four.token, penalty.pk)).status_code == 404
     assert Penalty.objects.filter(pk=penalty.pk).exists()
     assert client.get(u("deal_edit", three.token, 1)).status_code == 200
-    response = client.post(u("penalty_delete", three.token, penalty.pk))
+    response = client.post(u("penalty_delete", three.token, penalty.pk), {"sure": "1"})
     assert response.status_code == 302 and not Penalty.objects.filter(pk=penalty.pk).exists()
 
 
@@ -173,7 +173,10 @@ def test_deleting_is_403_for_the_token_holder_and_works_for_an_organizer(
     assert client.post(url).status_code == 403
     assert Deal.objects.filter(table=four).count() == 3
     third = Deal.objects.get(table=four, number=3)
-    response = marta_client.post(url)
+    asked = marta_client.post(url)  # the organizer is asked first (issue 18.5)
+    assert asked.status_code == 200 and "Delete deal 2?" in asked.content.decode()
+    assert Deal.objects.filter(table=four).count() == 3
+    response = marta_client.post(url, {"sure": "1"})
     assert response.status_code == 302 and response.url == u("sheet", four.token)
     assert list(Deal.objects.filter(table=four).values_list("number", flat=True)) == [1, 2]
     third.refresh_from_db()

@@ -217,17 +217,17 @@ def test_an_organizers_penalty_is_removed_only_by_an_organizer(client, marta_cli
     response = client.post(u("penalty_delete", three.token, penalty.pk), follow=True)
     assert "only an organizer can remove it" in response.content.decode()
     assert Penalty.objects.filter(pk=penalty.pk).exists()
-    marta_client.post(u("penalty_delete", three.token, penalty.pk))
+    marta_client.post(u("penalty_delete", three.token, penalty.pk), {"sure": "1"})
     assert not Penalty.objects.filter(pk=penalty.pk).exists()
 
 
 def test_the_table_may_remove_its_own_penalty(client, three):
     three.refresh_from_db()
-    client.post(u("penalty_add", three.token), {
-        "seat": 1, "reason": "misdeal", "note": "", "version": three.sheet_version})
+    client.post(u("penalty_add", three.token), {  # seat 2 deals deal 1
+        "seat": 2, "reason": "misdeal", "note": "", "version": three.sheet_version})
     penalty = Penalty.objects.get(table=three)
     assert not penalty.by_organizer
-    client.post(u("penalty_delete", three.token, penalty.pk))
+    client.post(u("penalty_delete", three.token, penalty.pk), {"sure": "1"})
     assert not Penalty.objects.filter(pk=penalty.pk).exists()
 
 
@@ -269,26 +269,26 @@ def released(club_night, four, three):
     return series
 
 
-def test_reopening_a_released_sheet_asks_and_the_public_is_told(client, marta_client,
+def test_reopening_a_released_sheet_asks_and_the_public_is_told(client, marta_client, marta,
                                                                  club_night, released, three):
     reopen = u("sheet_reopen", club_night.slug, 1, three.number)
     page = marta_client.get(u("sheet", three.token)).content.decode()
-    assert 'name="released_ok"' in page
-    asked = marta_client.post(reopen, {"released_ok": "1"}).content.decode()
-    assert "Reopen the sheet of table" in asked and "correction in progress" in asked
+    assert 'name="released_ok"' not in page  # one confirmation: the question (issue 18.20)
+    asked = marta_client.post(reopen).content.decode()
+    assert "Reopen the sheet of table" in asked and "a correction is in progress" in asked
     three.refresh_from_db()
     assert three.sheet_status == SheetStatus.CONFIRMED  # asked, nothing changed
-    response = marta_client.post(reopen, {"sure": "1"}, follow=True)
-    assert "tick the box to confirm" in response.content.decode()
+    with pytest.raises(deals.SheetError, match="confirm to go on"):
+        deals.reopen_sheet(three, marta)
     three.refresh_from_db()
     assert three.sheet_status == SheetStatus.CONFIRMED
 
-    marta_client.post(reopen, {"released_ok": "1", "sure": "1"})
+    marta_client.post(reopen, {"sure": "1"})
     released.refresh_from_db()
     assert released.status == SeriesStatus.CORRECTING
     public = client.get(reverse("scoring:standings", args=[club_night.slug])).content.decode()
     assert "Series 1: a correction is in progress" in public
-    assert "No results are released yet" not in public
+    assert "shown again, corrected, when the series is released again" in public
 
     info = deals.table_info(three)
     deals.submit_sheet(three, info.players[0].name, session="phone-1")

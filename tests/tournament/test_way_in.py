@@ -200,8 +200,8 @@ def test_a_sheet_is_public_once_its_series_is_released(client, marta, club_night
     assert "/deal/" not in page and "correction is in progress" not in page
 
     reopen_sheet(four, marta, released_ok=True)
-    page = html(client, url)
-    assert "Series 1: a correction is in progress" in page and 'class="sheet"' in page
+    page = html(client, url)  # the sheet under correction is public again once released again
+    assert "Series 1: a correction is in progress" in page and 'class="sheet"' not in page
     assert four.token not in page and "<form" not in page.split("<main")[1]
 
 

@@ -3,6 +3,7 @@
 from tournament.models.audit import AuditAction, AuditEntry
 from tournament.models.comparative import DealSet, Deck
 from tournament.models.events import (
+    PUBLIC_STATES,
     RELEASED_STATES,
     Entry,
     KeepApart,
@@ -26,8 +27,8 @@ from tournament.models.tables import (
 )
 
 __all__ = [
-    "RELEASED_STATES", "AuditAction", "AuditEntry", "Club", "Deal", "DealSet", "Deck", "Entry",
-    "KeepApart",
+    "PUBLIC_STATES", "RELEASED_STATES", "AuditAction", "AuditEntry", "Club", "Deal", "DealSet",
+    "Deck", "Entry", "KeepApart",
     "Penalty", "Player", "RetiredLink", "ScoringSystem", "Seat", "SeatingMethod", "Series",
     "SeriesStatus", "SheetStatus", "Substitution", "Table", "TablePolicy", "Tournament",
     "new_token", "rule_set_choices",

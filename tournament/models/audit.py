@@ -45,6 +45,7 @@ class AuditAction(models.TextChoices):
     DEAL_ENTERED = "deal_entered", "Deal entered"
     DEAL_CORRECTED = "deal_corrected", "Deal corrected"
     DEAL_DELETED = "deal_deleted", "Deal deleted"
+    DEAL_INSERTED = "deal_inserted", "Forgotten deal inserted"
     PENALTY_ENTERED = "penalty_entered", "Penalty entered"
     PENALTY_DELETED = "penalty_deleted", "Penalty deleted"
     SHEET_SUBMITTED = "sheet_submitted", "Sheet submitted"
@@ -70,6 +71,7 @@ class AuditAction(models.TextChoices):
 # series, whose sheets are closed (but for a correction), so these leave them as they were.
 SHEET_ACTIONS = frozenset({
     AuditAction.DEAL_ENTERED, AuditAction.DEAL_CORRECTED, AuditAction.DEAL_DELETED,
+    AuditAction.DEAL_INSERTED,
     AuditAction.PENALTY_ENTERED, AuditAction.PENALTY_DELETED, AuditAction.SHEET_SUBMITTED,
     AuditAction.SHEET_CONFIRMED, AuditAction.SHEET_CONFIRMED_OVERRIDE,
     AuditAction.SHEET_REOPENED,

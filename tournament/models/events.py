@@ -215,6 +215,9 @@ class SeriesStatus(models.TextChoices):
 
 
 RELEASED_STATES = (SeriesStatus.RELEASED, SeriesStatus.CORRECTING)
+# the series whose results the public sees: released and not under correction, so that a
+# correction becomes public only when the series is released again (docs/access.md)
+PUBLIC_STATES = (SeriesStatus.RELEASED,)
 
 
 class Series(models.Model):

@@ -61,6 +61,8 @@ class Penalty(models.Model):
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="penalties")
     after_deal = models.PositiveSmallIntegerField()
     seat = models.PositiveSmallIntegerField()
+    # a misdeal's deal: the penalty is charged to that deal's dealer and moves with the deal
+    deal = models.PositiveSmallIntegerField(null=True, blank=True)
     reason = models.CharField(max_length=40)
     points = models.PositiveIntegerField()
     note = models.CharField(max_length=200, blank=True)

@@ -35,6 +35,9 @@ class Table(models.Model):
     confirmed_by = models.CharField(max_length=120, blank=True)
     confirmed_at = models.DateTimeField(null=True, blank=True)
     confirmation_override = models.BooleanField(default=False)
+    # why an open sheet is no longer submitted or confirmed (who had, when, who changed it and
+    # how), for its page; cleared by the next submission (``confirmation.last_withdrawal``)
+    withdrawal = models.JSONField(null=True, blank=True)
     blind_checked = models.BooleanField(default=False)
     # the director ended the sheet early: the deals after this one are not played
     ended_after = models.PositiveSmallIntegerField(null=True, blank=True)

@@ -5,15 +5,36 @@ that every change of a sheet passes live here too."""
 
 from __future__ import annotations
 
+import datetime
+import re
+from dataclasses import dataclass
+
 from django.db import connection, transaction
 from django.utils import timezone
+from django.utils.dateparse import parse_datetime
 
 from tournament import lifecycle
 from tournament.audit import record_change
-from tournament.models import AuditAction, Series, SeriesStatus, SheetStatus, Table
+from tournament.models import (
+    AuditAction,
+    Deal,
+    Series,
+    SeriesStatus,
+    SheetStatus,
+    Table,
+)
 from tournament.permissions import Role, role_of
 from tournament.refusals import Refusal
 from tournament.sheets.loaders import load_sheet, table_info
+
+# what pages once put in the name field for a scorekeeper who gave none: never a name
+_NO_NAME = re.compile(r"(the\s+)?scorekeeper(\s+of\s+table\s*\d*)?\.?", re.IGNORECASE)
+
+
+def real_name(name: str) -> str:
+    """``name`` stripped, or "" when it names nobody ("scorekeeper of table 3")."""
+    name = name.strip()
+    return "" if _NO_NAME.fullmatch(name) else name
 
 
 class SheetError(Refusal):
@@ -79,22 +100,41 @@ def subject(table: Table, number: int | None = None) -> str:
     return f"{where} deal {number}" if number else where
 
 
-def reopen_on_change(table: Table, actor: str, user, session: str = "") -> list[str]:
+def reopen_on_change(table: Table, actor: str, user, session: str = "",
+                     because: str = "") -> list[str]:
     """A change to a submitted sheet takes it back to open (the submitter's word no longer
-    covers it); returns the fields it set, for the caller's save."""
+    covers it); returns the fields it set, for the caller's save. The audit entry keeps who
+    had submitted and ``because`` ("deal 7 corrected"): the sheet page says so."""
     if table.sheet_status != SheetStatus.SUBMITTED:
         return []
+    before = {"status": "submitted", "submitted_by": table.submitted_by}
+    _withdrawn(table, actor, because)
     table.sheet_status = SheetStatus.OPEN
     table.submitted_by, table.submitted_at = "", None
     record_change(table.series.tournament, user, AuditAction.SHEET_REOPENED, subject(table),
-                  actor=actor, session=session, before={"status": "submitted"},
-                  after={"status": "open"})
-    return ["sheet_status", "submitted_by", "submitted_at"]
+                  actor=actor, session=session, before=before,
+                  after={"status": "open", "because": because} if because else {"status": "open"})
+    return ["sheet_status", "submitted_by", "submitted_at", "withdrawal"]
+
+
+def sheet_changed(table: Table, actor: str, user, session: str = "", because: str = "") -> None:
+    """After a change to the sheet: a new version (so stale forms are refused), a submitted
+    sheet back to open, and a seated series playing. ``because``: the change, in words."""
+    table.sheet_version += 1
+    fields = ["sheet_version", *reopen_on_change(table, actor, user, session, because)]
+    table.save(update_fields=fields)
+    lifecycle.deal_recorded(table.series, user, actor)
+
+
+def deal_state(deal: Deal) -> dict:
+    return {"number": deal.number, "declarer": deal.declarer, "record": deal.record,
+            "value": deal.value, "text": deal.description, "contra_by": deal.contra_by,
+            "revoked_by": deal.revoked_by}
 
 
 def submit_sheet(table: Table, name: str, user=None, session: str = "") -> None:
     """The scorekeeper hands in a complete sheet for a second person to confirm."""
-    name = name.strip()
+    name = real_name(name)
     with transaction.atomic():
         table = lock_for_entry(table)  # the series' state does not change: its row shared
         info = table_info(table)
@@ -102,7 +142,8 @@ def submit_sheet(table: Table, name: str, user=None, session: str = "") -> None:
         if table.sheet_status != SheetStatus.OPEN:
             raise SheetError("This sheet is already submitted.")
         if not name:
-            raise SheetError("Enter your name to submit the sheet.")
+            raise SheetError("Your name: enter your own name to submit the sheet (the "
+                             "audit log keeps who submitted it).")
         sheet = load_sheet(info)
         if not sheet.complete:
             missing = (f"{sheet.deal_count - sheet.played} deal(s) are missing"
@@ -111,9 +152,10 @@ def submit_sheet(table: Table, name: str, user=None, session: str = "") -> None:
         table.sheet_status = SheetStatus.SUBMITTED
         table.submitted_by, table.submitted_at = name, timezone.now()
         table.submitted_session = session
+        table.withdrawal = None
         table.sheet_version += 1
         table.save(update_fields=["sheet_status", "submitted_by", "submitted_at",
-                                  "submitted_session", "sheet_version"])
+                                  "submitted_session", "withdrawal", "sheet_version"])
         record_change(table.series.tournament, user, AuditAction.SHEET_SUBMITTED, subject(table),
                       actor=name, session=session, after={"totals": list(sheet.totals)})
 
@@ -181,7 +223,9 @@ def reopen_sheet(table: Table, user, released_ok: bool = False, session: str = "
             lifecycle.sheet_reopened(table.series, user, released_ok=released_ok)
         except lifecycle.LifecycleError as exc:
             raise SheetError(str(exc)) from exc
-        before = {"status": table.sheet_status, "confirmed_by": table.confirmed_by}
+        before = {"status": table.sheet_status, "confirmed_by": table.confirmed_by,
+                  "submitted_by": table.submitted_by}
+        _withdrawn(table, user.get_username(), "an organizer reopened it")
         table.sheet_status = SheetStatus.OPEN
         table.submitted_by = table.confirmed_by = table.submitted_session = ""
         table.submitted_at = table.confirmed_at = None
@@ -189,3 +233,37 @@ def reopen_sheet(table: Table, user, released_ok: bool = False, session: str = "
         table.save()
         record_change(table.series.tournament, user, AuditAction.SHEET_REOPENED, subject(table),
                       session=session, before=before, after={"status": "open"})
+
+
+@dataclass(frozen=True)
+class Withdrawal:
+    """The last submission or confirmation of an open sheet, and how it was undone."""
+
+    what: str  # "submission" or "confirmation"
+    by: str  # who had submitted (or confirmed)
+    at: datetime.datetime
+    actor: str  # who changed or reopened the sheet
+    because: str
+
+
+def last_withdrawal(table: Table) -> Withdrawal | None:
+    """Why an open sheet is no longer submitted or confirmed, if it was: the page says so, so
+    nobody believes his submission still stands (read from the table, no query)."""
+    kept = table.withdrawal
+    if table.sheet_status != SheetStatus.OPEN or not isinstance(kept, dict):
+        return None
+    at = parse_datetime(str(kept.get("at", "")))
+    if at is None:
+        return None
+    return Withdrawal(str(kept.get("what", "submission")), str(kept.get("by", "")), at,
+                      str(kept.get("actor", "")), str(kept.get("because", "")))
+
+
+def _withdrawn(table: Table, actor: str, because: str) -> None:
+    """Keep on the table what the next page says: whose submission (or confirmation) this
+    change withdrew, when, by whom and why."""
+    confirmed = table.sheet_status == SheetStatus.CONFIRMED
+    table.withdrawal = {
+        "what": "confirmation" if confirmed else "submission",
+        "by": table.confirmed_by if confirmed else table.submitted_by,
+        "at": timezone.now().isoformat(), "actor": actor, "because": because}

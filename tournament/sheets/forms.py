@@ -18,6 +18,7 @@ from engine import (
 )
 from tournament.comparative import services as comparative
 from tournament.parsing import INT_MAX, INT_MIN, SMALL_INT_MAX, NameField
+from tournament.sheets.confirmation import real_name
 from tournament.sheets.loaders import DealInput, TableInfo, score_input
 
 SUITS = [(s.key, f"{s.symbol} {s.plural}") for s in sorted(Suit, reverse=True)]
@@ -213,6 +214,8 @@ class PenaltyForm(forms.Form):
     points = forms.IntegerField(required=False, min_value=1, max_value=1000,
                                 help_text="only for 'other'")
     note = forms.CharField(required=False, max_length=200)
+    deal = forms.IntegerField(required=False, min_value=1, max_value=SMALL_INT_MAX,
+                              help_text="a misdeal: the deal misdealt (its dealer is charged)")
     version = forms.IntegerField(min_value=0, max_value=INT_MAX, widget=forms.HiddenInput)
 
     def __init__(self, info: TableInfo, *args, **kwargs):
@@ -227,6 +230,13 @@ class PenaltyForm(forms.Form):
 
 class SubmitForm(forms.Form):
     name = NameField(max_length=120, label="Your name")
+
+    def clean_name(self) -> str:
+        name = real_name(self.cleaned_data["name"])
+        if not name:
+            raise forms.ValidationError("Your name: enter your own name, the person who "
+                                        "submits the sheet.")
+        return name
 
 
 class ConfirmForm(forms.Form):

@@ -243,7 +243,8 @@ def _sheet_deal(key: int, number: int, dealer: int, declarer: int | None, text: 
 def penalty_text(info: TableInfo, penalty: Penalty) -> str:
     kind = info.rules.penalty(penalty.reason)
     text = kind.text if kind else penalty.reason
-    return f"Penalty: {text}" + (f" ({penalty.note})" if penalty.note else "")
+    deal = f" at deal {penalty.deal}" if penalty.deal is not None else ""
+    return f"Penalty: {text}{deal}" + (f" ({penalty.note})" if penalty.note else "")
 
 
 def load_sheet(info: TableInfo, extra: SheetDeal | None = None,
@@ -260,7 +261,8 @@ def load_sheet(info: TableInfo, extra: SheetDeal | None = None,
     if penalties is None:
         penalties = list(info.table.penalties.all())
     sheet_penalties = [
-        SheetPenalty(p.after_deal, p.seat, p.points, penalty_text(info, p), key=p.pk)
+        SheetPenalty(p.after_deal, p.seat, p.points, penalty_text(info, p), key=p.pk,
+                     deal=p.deal)
         for p in penalties
     ]
     dealers = [info.dealer(n) for n in range(1, len(info.decks) + 1)]
@@ -302,3 +304,33 @@ def preview(info: TableInfo, number: int, data: DealInput) -> tuple[Scored, Shee
     candidate = SheetDeal(number, info.dealer(number), data.declarer, scored.text,
                           scored.outcome.value, scored.entries, scored.outcome.won)
     return scored, load_sheet(info, extra=candidate)
+
+
+@dataclass(frozen=True)
+class Preview:
+    """What saving a deal would give: its value, the totals after it and at the end of the
+    sheet (the same for the next deal; not for a correction or an inserted deal)."""
+
+    scored: Scored
+    after: tuple[int, ...]
+    end: tuple[int, ...]
+
+
+def preview_totals(info: TableInfo, number: int, data: DealInput,
+                   insert: bool = False) -> Preview:
+    """The deal as deal ``number`` (a new or corrected deal, or one ``insert``-ed before the
+    deal of that number), with the totals after it and at the end of the sheet."""
+    if not insert:
+        scored, sheet = preview(info, number, data)
+        row = next((r for r in sheet.rows if r.kind == "deal" and r.number == number), None)
+        return Preview(scored, row.totals if row else sheet.totals, sheet.totals)
+    scored = score_input(info, number, data)
+    sheet = load_sheet(info)
+    before = (0,) * info.size
+    for row in sheet.rows:
+        if row.kind == "deal" and row.number is not None and row.number >= number:
+            break
+        before = row.totals
+    moved = [scored.entries.get(seat, 0) for seat in range(1, info.size + 1)]
+    return Preview(scored, tuple(t + m for t, m in zip(before, moved, strict=True)),
+                   tuple(t + m for t, m in zip(sheet.totals, moved, strict=True)))

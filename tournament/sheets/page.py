@@ -14,7 +14,7 @@ from django.db.models import Count
 from engine import FLAGS, GAME_BONUS, OPPONENT_BONUS, ScoringSystem, SeegerFabianFoot
 from tournament.models import Deal, Series, SeriesStatus, SheetStatus, Table
 from tournament.permissions import Role
-from tournament.sheets.confirmation import totals_hidden
+from tournament.sheets.confirmation import Withdrawal, last_withdrawal, totals_hidden
 from tournament.sheets.forms import (
     ConfirmForm,
     DealForm,
@@ -82,6 +82,7 @@ class SheetPage:
     organizer_penalties: frozenset[int] = frozenset()  # removable by an organizer only
     extra: dict = field(default_factory=dict)
     read_only: bool = False  # the public's copy of a released sheet: no forms, no links
+    withdrawal: Withdrawal | None = None  # why an open sheet is no longer submitted
 
     @property
     def organizer(self) -> bool:
@@ -225,10 +226,6 @@ def seat_label(info: TableInfo, seat: int | None, number: int | None = None) -> 
     return info.seat_label(seat, number)
 
 
-def default_scorekeeper(table: Table) -> str:
-    return f"scorekeeper of table {table.number}"
-
-
 def display_rows(info: TableInfo, sheet: Sheet) -> list[RowView]:
     seats = range(1, info.size + 1)
     rows = []
@@ -360,11 +357,12 @@ def sheet_page(table: Table, role: Role, scorekeeper: str = "", *,
     sheet = load_sheet(info, penalties=penalties)
     page = SheetPage(info=info, sheet=sheet, role=role,
                      rows=display_rows(info, sheet),
-                     scorekeeper=scorekeeper or default_scorekeeper(table),
+                     scorekeeper=scorekeeper,
                      organizer_penalties=frozenset(p.pk for p in penalties if p.by_organizer),
                      read_only=read_only)
     if not page.can_enter:
         return page
+    page.withdrawal = last_withdrawal(table)
     if page.organizer:  # the director's ways out for a table that cannot finish
         page.substitute_form = SubstituteForm(info, initial={
             "from_deal": min(sheet.next_number, sheet.deal_count)})
@@ -373,7 +371,8 @@ def sheet_page(table: Table, role: Role, scorekeeper: str = "", *,
     if sheet.next_number <= sheet.deal_count:
         page.deal_form = deal_form or new_deal_form(info, sheet.next_number)
     page.penalty_form = penalty_form or PenaltyForm(
-        info, initial={"version": table.sheet_version})
+        info, initial={"version": table.sheet_version,
+                       "deal": min(sheet.next_number, sheet.deal_count)})
     if table.sheet_status == SheetStatus.OPEN and sheet.complete:
         page.submit_form = submit_form or SubmitForm(initial={"name": scorekeeper})
     if table.sheet_status == SheetStatus.SUBMITTED:

@@ -10,10 +10,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from django.db import IntegrityError, transaction
-from django.db.models import F
 
-from engine import GameKey, InvalidRecord, evaluate_outcome
-from tournament import lifecycle
+from engine import GameKey, InvalidRecord, PenaltyReason, evaluate_outcome
 from tournament.audit import record_change
 from tournament.models import AuditAction, Deal, Penalty, SeriesStatus, Table
 from tournament.permissions import Role, role_of
@@ -21,14 +19,15 @@ from tournament.sheets.confirmation import (
     SheetError,
     StaleSheet,
     confirm_sheet,
-    lock,
+    deal_state,
     lock_for_entry,
-    reopen_on_change,
     reopen_sheet,
     require_open,
+    sheet_changed,
     subject,
     submit_sheet,
 )
+from tournament.sheets.edits import delete_deal, insert_deal
 from tournament.sheets.loaders import (
     DealInput,
     Scored,
@@ -36,6 +35,7 @@ from tournament.sheets.loaders import (
     load_sheet,
     penalty_text,
     preview,
+    preview_totals,
     score_input,
     table_info,
 )
@@ -43,19 +43,11 @@ from tournament.sheets.sheet import scoring_columns
 
 __all__ = [  # the sheet's whole API for views, commands and tests, in one import
     "STALE_ENTRY", "STALE_PREVIEW", "DealInput", "Scored", "SheetError", "StaleSheet",
-    "TableInfo", "add_deal", "add_penalty",
-    "confirm_sheet", "correct_deal", "delete_deal", "delete_penalty", "load_sheet",
-    "penalty_text", "preview", "reopen_sheet", "score_input", "submit_sheet", "table_info",
+    "TableInfo", "add_deal", "add_penalty", "check_penalty_removal",
+    "confirm_sheet", "correct_deal", "delete_deal", "delete_penalty", "insert_deal", "load_sheet",
+    "penalty_text", "preview", "preview_totals", "reopen_sheet", "score_input",
+    "submit_sheet", "table_info",
 ]
-
-
-def _changed(table: Table, actor: str, user, session: str = "") -> None:
-    """After a change to the sheet: a new version (so stale forms are refused), a submitted
-    sheet back to open, and a seated series playing."""
-    table.sheet_version += 1
-    fields = ["sheet_version", *reopen_on_change(table, actor, user, session)]
-    table.save(update_fields=fields)
-    lifecycle.deal_recorded(table.series, user, actor)
 
 
 def _players_under_lock(table: Table, read: TableInfo | None) -> TableInfo:
@@ -66,12 +58,6 @@ def _players_under_lock(table: Table, read: TableInfo | None) -> TableInfo:
             SeriesStatus.DRAFT, SeriesStatus.SEATED):
         return replace(read, table=table)
     return table_info(table)
-
-
-def _deal_state(deal: Deal) -> dict:
-    return {"number": deal.number, "declarer": deal.declarer, "record": deal.record,
-            "value": deal.value, "text": deal.description, "contra_by": deal.contra_by,
-            "revoked_by": deal.revoked_by}
 
 
 def add_deal(table: Table, data: DealInput, sheet_version: int, actor: str, user=None,
@@ -108,10 +94,10 @@ def add_deal(table: Table, data: DealInput, sheet_version: int, actor: str, user
                 )
         except IntegrityError as exc:
             raise StaleSheet(f"Deal {next_number} is already on this sheet.") from exc
-        _changed(table, actor, user, session)
+        sheet_changed(table, actor, user, session, because=f"deal {next_number} entered")
         record_change(table.series.tournament, user, AuditAction.DEAL_ENTERED,
                       subject(table, next_number),
-                      actor=actor, session=session, after=_deal_state(deal))
+                      actor=actor, session=session, after=deal_state(deal))
     return deal
 
 
@@ -136,7 +122,7 @@ def correct_deal(table: Table, number: int, data: DealInput, version: int, actor
             raise StaleSheet(f"Deal {number} was changed on another device: your correction "
                              "was not saved. The newer entry is shown.")
         scored = score_input(info, number, data)
-        before = _deal_state(deal)
+        before = deal_state(deal)
         deal.declarer, deal.contra_by, deal.revoked_by = (data.declarer, data.contra_by,
                                                           data.revoked_by)
         deal.record, deal.outcome = data.record, scored.outcome.as_dict()
@@ -148,46 +134,18 @@ def correct_deal(table: Table, number: int, data: DealInput, version: int, actor
         deal.version += 1
         deal.entered_by = actor
         deal.save()
-        _changed(table, actor, user, session)
+        sheet_changed(table, actor, user, session, because=f"deal {number} corrected")
         record_change(table.series.tournament, user, AuditAction.DEAL_CORRECTED,
                       subject(table, number),
-                      actor=actor, session=session, before=before, after=_deal_state(deal))
+                      actor=actor, session=session, before=before, after=deal_state(deal))
     return deal
 
 
-def delete_deal(table: Table, number: int, user, session: str = "") -> None:
-    """Remove deal ``number`` (organizers only); later deals move up one number."""
-    with transaction.atomic():
-        table = lock(table)
-        if role_of(user, table.series.tournament) is not Role.ORGANIZER:
-            raise SheetError("Only an organizer can delete a deal.")
-        require_open(table, user)
-        deal = table.deals.filter(number=number).first()
-        if deal is None:
-            raise SheetError(f"There is no deal {number} on this sheet.")
-        if deal.deck_id is not None:
-            # the later deals were played with their own decks: renumbering would move them
-            raise SheetError(f"Deal {number} was played with deck {deal.deck.number}; a "
-                             "comparative sheet keeps every deal on its deck. Correct the "
-                             "deal instead.")
-        before = _deal_state(deal)
-        deal.delete()
-        info = table_info(table)
-        for later in table.deals.filter(number__gt=number).order_by("number"):
-            later.number -= 1
-            later.dealer = info.dealer(later.number)
-            later.deck = info.deck(later.number)
-            later.version += 1
-            later.save(update_fields=["number", "dealer", "deck", "version"])
-        table.penalties.filter(after_deal__gte=number).update(after_deal=F("after_deal") - 1)
-        _changed(table, user.get_username(), user, session)
-        record_change(table.series.tournament, user, AuditAction.DEAL_DELETED,
-                      subject(table, number),
-                      session=session, before=before)
-
-
 def add_penalty(table: Table, seat: int, reason: str, points: int | None, note: str,
-                sheet_version: int, actor: str, user=None, session: str = "") -> Penalty:
+                sheet_version: int, actor: str, user=None, session: str = "",
+                deal: int | None = None) -> Penalty:
+    """A penalty against ``seat``; a misdeal is tied to ``deal`` (by default the deal being
+    dealt now) and charged to its dealer only."""
     with transaction.atomic():
         table = lock_for_entry(table)
         info = table_info(table)
@@ -197,21 +155,51 @@ def add_penalty(table: Table, seat: int, reason: str, points: int | None, note: 
                              "saved. The newer sheet is shown.")
         if seat not in {p.position for p in info.players}:
             raise InvalidRecord("seat", "seat_missing", "Seat: choose the penalised player.")
+        played = table.deals.count()
+        deal = _misdeal_deal(info, reason, deal, played, seat)
         record = {"game": GameKey.PENALTY, "seat": seat, "reason": reason}
         if points:
             record["points"] = points
         outcome = evaluate_outcome(record, info.rules, info.options)
         by_organizer = role_of(user, info.tournament) is Role.ORGANIZER
         penalty = Penalty.objects.create(
-            table=table, after_deal=table.deals.count(), seat=seat, reason=reason,
-            points=-outcome.value, note=note, entered_by=actor, by_organizer=by_organizer,
+            table=table, after_deal=played if deal is None else deal - 1, seat=seat,
+            reason=reason, deal=deal, points=-outcome.value, note=note, entered_by=actor,
+            by_organizer=by_organizer,
         )
-        _changed(table, actor, user, session)
+        sheet_changed(table, actor, user, session, because="a penalty entered")
         record_change(table.series.tournament, user, AuditAction.PENALTY_ENTERED, subject(table),
                       actor=actor, session=session,
                       after={"seat": seat, "reason": reason, "points": penalty.points,
-                             "note": note, "by_organizer": by_organizer})
+                             "note": note, "by_organizer": by_organizer, "deal": deal})
     return penalty
+
+
+def _misdeal_deal(info: TableInfo, reason: str, deal: int | None, played: int,
+                  seat: int) -> int | None:
+    """The deal a misdeal penalty is tied to, its dealer being ``seat``; None for the
+    other penalties."""
+    if reason != PenaltyReason.MISDEAL:
+        return None
+    last = min(played + 1, info.deal_count)  # the deal being dealt now, at most the last
+    if deal is None:
+        deal = last
+    if not 1 <= deal <= last:
+        raise InvalidRecord("deal", "deal_not_dealt",
+                            f"Deal: a misdeal is charged for one of deals 1 to {last}.")
+    dealer = info.dealer(deal)
+    if seat != dealer:
+        raise InvalidRecord("seat", "not_the_dealer",
+                            f"Player: a misdeal is charged to the dealer; deal {deal} is "
+                            f"dealt by {dealer} {info.name(dealer)}.")
+    return deal
+
+
+def check_penalty_removal(penalty: Penalty, user, tournament) -> None:
+    """Whether ``user`` may remove ``penalty`` (docs/access.md): the table's own penalties
+    through its link, after a question; one an organizer gave only by an organizer."""
+    if penalty.by_organizer and role_of(user, tournament) is not Role.ORGANIZER:
+        raise SheetError("An organizer gave this penalty; only an organizer can remove it.")
 
 
 def delete_penalty(table: Table, penalty_id: int, actor: str, user=None,
@@ -223,10 +211,9 @@ def delete_penalty(table: Table, penalty_id: int, actor: str, user=None,
         penalty = table.penalties.filter(pk=penalty_id).first()
         if penalty is None:
             raise SheetError("That penalty is not on this sheet.")
-        if penalty.by_organizer and role_of(user, table.series.tournament) is not Role.ORGANIZER:
-            raise SheetError("An organizer gave this penalty; only an organizer can remove it.")
+        check_penalty_removal(penalty, user, table.series.tournament)
         before = {"seat": penalty.seat, "reason": penalty.reason, "points": penalty.points}
         penalty.delete()
-        _changed(table, actor, user, session)
+        sheet_changed(table, actor, user, session, because="a penalty removed")
         record_change(table.series.tournament, user, AuditAction.PENALTY_DELETED, subject(table),
                       actor=actor, session=session, before=before)

@@ -33,6 +33,7 @@ class SheetPenalty:
     points: int
     text: str
     key: int | None = None
+    deal: int | None = None  # a misdeal's deal: its dealer is the one charged
 
 
 @dataclass(frozen=True)
@@ -142,6 +143,10 @@ def build_sheet(seats: int, deal_count: int, deals: Iterable[SheetDeal],
     def flush_penalties(up_to: int) -> None:
         while pending and pending[0].after_deal <= up_to:
             p = pending.pop(0)
+            due = _dealer(p.deal, seats, rules, dealers) if p.deal is not None else None
+            if due is not None and p.seat != due:
+                problems.append(f"Penalty for the misdeal of deal {p.deal}: charged to seat "
+                                f"{p.seat}, but seat {due} deals it.")
             entries = {p.seat: -p.points}
             rows.append(SheetRow("penalty", None, None, p.seat, p.text, -p.points, entries,
                                  add(entries), key=p.key))
@@ -161,6 +166,11 @@ def build_sheet(seats: int, deal_count: int, deals: Iterable[SheetDeal],
         if seats == 4 and deal.declarer == deal.dealer:
             problems.append(f"Deal {deal.number}: the dealer sits out at a four-table and "
                             "cannot be declarer.")
+        elif seats == 4 and deal.dealer in deal.entries:
+            # the entry form refuses it too: no Ramsch loser, Contra or revoke of his
+            what = "lose the Ramsch" if deal.declarer is None else "say Contra or revoke"
+            problems.append(f"Deal {deal.number}: the dealer sits out at a four-table and "
+                            f"cannot {what}.")
         rows.append(SheetRow("deal", deal.number, deal.dealer, deal.declarer, deal.text,
                              deal.value, deal.entries, add(deal.entries), deal.won, deal.key))
         flush_penalties(deal.number)

@@ -27,17 +27,19 @@ from tournament.permissions import (
     table_of_link,
 )
 from tournament.seating.page import no_such_table
+from tournament.sheets import edits
 from tournament.sheets import services as deals
+from tournament.sheets.confirmation import real_name
 from tournament.sheets.forms import PenaltyForm, SubmitForm
 from tournament.sheets.page import (
     SHEETS_PER_PAGE,
     confirm_form,
     confirm_names,
-    default_scorekeeper,
     edit_deal_form,
     form_fields,
     matadors_pending,
     new_deal_form,
+    seat_label,
     series_sheets,
     series_tables,
     sheet_page,
@@ -76,17 +78,18 @@ def _session_key(table: Table) -> str:
 
 def _scorekeeper(request, table: Table) -> str:
     """The name the scorekeeper chose on this device (kept per table link)."""
-    return clean_text(request.session.get(_session_key(table), ""))[:120]
+    return real_name(clean_text(request.session.get(_session_key(table), ""))[:120])
 
 
 def _actor(request, table: Table, role: Role) -> str:
     """Who is entering: the staff member's username, or the scorekeeper's chosen name."""
     if role >= Role.ASSISTANT:
         return request.user.get_username()
-    name = clean_text(request.POST.get("scorekeeper", ""))[:120]
+    name = real_name(clean_text(request.POST.get("scorekeeper", ""))[:120])
     if name and name != request.session.get(_session_key(table)):
         request.session[_session_key(table)] = name  # a session write only when it changes
-    return name or _scorekeeper(request, table) or default_scorekeeper(table)
+    # no name given: none is made up; the audit log's device tag tells the phones apart
+    return name or _scorekeeper(request, table)
 
 
 def _sheet_url(table: Table) -> str:
@@ -209,6 +212,7 @@ def deal_edit(request, info, role, number):
 def deal_preview(request, info, role):
     table = info.table
     playing = table.deals.count() + 1  # the deal at the table now; later ones are not played
+    insert = request.POST.get("entry") == "insert" and not info.decks
     if request.POST.get("entry") == "new" and _stale_entry(request, table, playing - 1):
         return JsonResponse({"ok": False, "errors": {}, "non_field": [deals.STALE_PREVIEW]})
     number = _posted_int(request, "number")
@@ -227,18 +231,22 @@ def deal_preview(request, info, role):
             "non_field": list(form.non_field_errors()),
         })
     try:
-        scored, preview_sheet = deals.preview(info, number, form.input)
+        shown = deals.preview_totals(info, number, form.input, insert=insert)
     except EngineError as exc:
         return JsonResponse({"ok": False, "errors": {}, "non_field": [str(exc)]})
+    scored = shown.scored
     if form.matadors_pending:  # a comparative deck: nothing that depends on its cards
         return JsonResponse({
             "ok": True, "number": number, "text": without_matadors(scored.text), "value": None,
-            "entries": {}, "totals": None, "pending": matadors_pending(info, number)})
+            "entries": {}, "totals": None, "totals_after": None,
+            "pending": matadors_pending(info, number)})
     blind = table.sheet_status == SheetStatus.SUBMITTED and info.tournament.blind_check
     return JsonResponse({
         "ok": True, "number": number, "text": scored.text, "value": scored.outcome.value,
         "entries": {str(k): v for k, v in scored.entries.items()},
-        "totals": None if blind else list(preview_sheet.totals),
+        # at the end of the sheet, and after this deal (a correction, an inserted deal)
+        "totals": None if blind else list(shown.end),
+        "totals_after": None if blind else list(shown.after),
     })
 
 
@@ -250,10 +258,18 @@ def penalty_add(request, info, role):
     form = PenaltyForm(info, request.POST)
     if form.is_valid():
         data = form.cleaned_data
+        if table.is_submitted and not confirmed(request):
+            return ask(request, Question(
+                f"Enter a penalty for {info.name(data['seat'])}?",
+                [f"{table.submitted_by} submitted this sheet. Entering a penalty withdraws "
+                 "the submission: the sheet must be submitted and confirmed again.",
+                 "The sheet page will say so."],
+                yes="Enter the penalty and withdraw the submission", cancel=_sheet_url(table)),
+                info.tournament)
         try:
             penalty = deals.add_penalty(table, data["seat"], data["reason"], data["points"],
                                         data["note"], data["version"], actor, request.user,
-                                        session=session_tag(request))
+                                        session=session_tag(request), deal=data["deal"])
         except InvalidRecord as exc:
             form.add_error(exc.field if exc.field in form.fields else None, str(exc))
         except (SheetError, EngineError) as exc:
@@ -271,12 +287,35 @@ def penalty_delete(request, info, role, pk):
     table = info.table
     penalty = get_object_or_404(Penalty, pk=pk, table=table)
     try:
+        deals.check_penalty_removal(penalty, request.user, info.tournament)
+    except SheetError as exc:
+        return _refused(request, table, exc)
+    if not confirmed(request):  # a penalty the table recorded goes only after a question
+        return ask(request, Question(
+            f"Remove the penalty of {info.name(penalty.seat)}?",
+            _penalty_removal_words(info, penalty),
+            yes="Remove the penalty", cancel=_sheet_url(table)), info.tournament)
+    try:
         deals.delete_penalty(table, penalty.pk, _actor(request, table, role), request.user,
                              session=session_tag(request))
     except SheetError as exc:
         return _refused(request, table, exc)
     messages.success(request, "Penalty removed.")
     return redirect(_sheet_url(table))
+
+
+def _penalty_removal_words(info: deals.TableInfo, penalty: Penalty) -> list[str]:
+    table = info.table
+    words = [f"{deals.penalty_text(info, penalty)}: −{penalty.points} for "
+             f"{seat_label(info, penalty.seat)}, entered by {penalty.entered_by or 'the table'}"
+             f"{' (an organizer)' if penalty.by_organizer else ''}.",
+             f"{info.name(penalty.seat)}'s total rises by {penalty.points}. The removal is kept "
+             "in the audit log."]
+    if table.is_submitted:
+        words.append(f"{table.submitted_by} submitted this sheet: removing the penalty "
+                     "withdraws the submission, and the sheet is submitted and confirmed "
+                     "again.")
+    return words
 
 
 @playable_table
@@ -339,14 +378,86 @@ def organizer_sheet(request, tournament, number, table):
 @require_POST
 @organizer_required
 def deal_delete(request, tournament, number, table, deal):
+    """Asks first, naming the later deals that change dealer and those that would become
+    invalid, with a choice of seat for each; the answer deletes and mends in one step."""
     table = _table(tournament, number, table)
-    get_object_or_404(Deal, table=table, number=deal)
+    doomed = get_object_or_404(Deal, table=table, number=deal)
+    info = deals.table_info(table)
+    plan = edits.plan_delete(info, deal)
+    fixes = edits.posted_fixes(plan, request.POST)
+    if not confirmed(request) or plan.missing(fixes):
+        return render(request, "tournament/sheet/deal_delete.html", {
+            "tournament": tournament, "series": table.series, "table": table,
+            "deal": doomed, "plan": plan, "rows": _plan_rows(info, plan),
+            "fixes": _fault_rows(info, plan, fixes), "asked": confirmed(request),
+            "penalties": _penalty_rows(info, plan),
+            "cancel": reverse("tournament:deal_edit", args=[table.token, deal])})
     try:
-        deals.delete_deal(table, deal, request.user, session=session_tag(request))
+        edits.delete_deal(table, deal, request.user, session=session_tag(request), fixes=fixes)
     except SheetError as exc:
         return _refused(request, table, exc)
-    messages.success(request, f"Deal {deal} deleted; the later deals moved up one number.")
+    moved = f" Deals {deal + 1} and later moved up one number." if plan.moved else ""
+    messages.success(request, f"Deal {deal} deleted.{moved}")
     return redirect(_sheet_url(table))
+
+
+def _plan_rows(info: deals.TableInfo, plan: edits.EditPlan) -> list[dict]:
+    """The later deals as the confirmation lists them: number, game, dealer before/after."""
+    return [{"old": m.old, "new": m.new, "text": m.text, "changed": m.new_dealer,
+             "before": seat_label(info, m.dealer_before),
+             "after": seat_label(info, m.dealer_after)} for m in plan.moved]
+
+
+def _fault_rows(info: deals.TableInfo, plan: edits.EditPlan, fixes) -> list[dict]:
+    return [{"fault": f, "chosen": fixes.get(f.old, {}).get(f.field or ""),
+             "choices": [(s, seat_label(info, s)) for s in f.choices]} for f in plan.faults]
+
+
+def _penalty_rows(info: deals.TableInfo, plan: edits.EditPlan) -> list[str]:
+    return [f"The misdeal penalty of deal {p.deal_before} moves to deal {p.deal_after} and is "
+            f"charged to its dealer, {seat_label(info, p.seat_after)} (was "
+            f"{seat_label(info, p.seat_before)})." for p in plan.penalties]
+
+
+@playable_table
+def deal_insert(request, info, role, number):
+    """A forgotten deal entered before deal ``number``: the form of that deal (its dealer),
+    and what happens to the later deals, with a choice of seat for each that would become
+    invalid."""
+    table = info.table
+    get_object_or_404(Deal, table=table, number=number)
+    if info.decks:
+        return _refused(request, table, SheetError(edits.COMPARATIVE_INSERT))
+    plan = edits.plan_insert(info, number)
+    fixes: dict = {}
+    if request.method == "POST":
+        actor = _actor(request, table, role)
+        fixes = edits.posted_fixes(plan, request.POST)
+        form = new_deal_form(info, number, request.POST)
+        if form.is_valid() and not plan.missing(fixes):
+            try:
+                deal = edits.insert_deal(table, number, form.input,
+                                         form.cleaned_data["version"], actor, request.user,
+                                         session=session_tag(request), fixes=fixes)
+            except StaleSheet as exc:
+                return _refused(request, table, exc)
+            except (SheetError, EngineError) as exc:
+                return _refused(request, table, exc, request.path)
+            messages.success(request, f"Inserted. {_deal_message(deal)}"
+                                      + (f" Deals {number + 1} and later moved down one number."
+                                         if plan.moved else ""))
+            return redirect(_sheet_url(table))
+    else:
+        form = new_deal_form(info, number)
+    page = sheet_page(table, role, _scorekeeper(request, table), info=info)
+    return render(request, "tournament/sheet/deal_insert.html", {
+        "page": page, "tournament": info.tournament, "series": table.series, "table": table,
+        "number": number, "form": form, "fields": form_fields(form),
+        "dealer": seat_label(info, info.dealer(number)), "plan": plan,
+        "rows": _plan_rows(info, plan), "fixes": _fault_rows(info, plan, fixes),
+        "penalties": _penalty_rows(info, plan), "asked": request.method == "POST",
+        "full": page.sheet.played >= page.sheet.deal_count,
+    })
 
 
 @require_POST
@@ -360,14 +471,15 @@ def sheet_reopen(request, tournament, number, table):
                 "The sheet must be submitted and confirmed again before the series' results "
                 "count as final."]
         if table.series.is_released:
-            said.append(f"The results of series {number} are released: the public pages say "
-                        "“correction in progress” until this sheet is confirmed again.")
+            said.append(f"The results of series {number} are released. Until this sheet is "
+                        "confirmed again and the series is released again, the public pages "
+                        f"show no results of series {number}, only “a correction is in "
+                        "progress”; then the corrected results.")
         return ask(request, Question(f"Reopen the sheet of table {table.number}?", said,
                                      yes="Reopen the sheet", cancel=_sheet_url(table)),
                    tournament)
-    try:
-        deals.reopen_sheet(table, request.user, released_ok=bool(request.POST.get("released_ok")),
-                           session=session_tag(request))
+    try:  # the one question above was the organizer's consent to the correction
+        deals.reopen_sheet(table, request.user, released_ok=True, session=session_tag(request))
     except SheetError as exc:
         return _refused(request, table, exc)
     messages.success(request, f"The sheet of table {table.number} is open again.")
