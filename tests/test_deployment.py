@@ -9,6 +9,8 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
+import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -32,6 +34,17 @@ def answers(port: int) -> bool:
     try:
         with socket.create_connection(("127.0.0.1", port), timeout=1):
             return True
+    except OSError:
+        return False
+
+
+def served(port: int) -> bool:
+    """A worker answered a request: the workers have booted (the socket alone accepts earlier)."""
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5):
+            return True
+    except urllib.error.HTTPError:
+        return True
     except OSError:
         return False
 
@@ -64,7 +77,7 @@ def test_the_documented_restart_frees_the_port_of_orphaned_workers():
          "--timeout", "120"], cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL, start_new_session=True)
     try:
-        assert wait(lambda: answers(port), 30), "gunicorn did not start"
+        assert wait(lambda: served(port), 60), "gunicorn's workers did not start"
         master.send_signal(signal.SIGKILL)
         master.wait(10)
         # the orphans still hold the port: a new gunicorn could not bind it
