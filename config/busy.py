@@ -32,7 +32,8 @@ def busy_response(request, message: str) -> HttpResponse:
         response = JsonResponse({"ok": False, "busy": True, "errors": {},
                                  "non_field": [message]}, status=503)
     else:
-        response = HttpResponse(render_to_string("busy.html", {"message": message}),
+        response = HttpResponse(render_to_string("wait.html", {
+            "title": "Busy: try again", "message": message, "back": True}),
                                 status=503)
     response["Retry-After"] = str(RETRY_AFTER)
     response["Cache-Control"] = "no-store"

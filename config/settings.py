@@ -144,6 +144,10 @@ AXES_VERBOSE = False
 # config.client reads it from the right, where only the proxies write (docs/access.md).
 PROXY_COUNT = int(os.environ.get("DJANGO_PROXY_COUNT", "0"))
 AXES_CLIENT_IP_CALLABLE = "config.client.client_address"
+# What an anonymous address may spend on result pages and PDFs a minute (tournament/crowd.py:
+# a kept answer 1, a computed page 10, a computed PDF 30); then a 429 with Retry-After.
+# Raise it when a whole room reaches the site through one address (a venue's NAT); 0: no limit.
+PUBLIC_BUDGET = int(os.environ.get("DJANGO_PUBLIC_BUDGET", "600"))
 
 # The debug page and error reports hide passwords, keys and credential URLs (DATABASE_URL).
 DEFAULT_EXCEPTION_REPORTER_FILTER = "config.reporting.CredentialsHidingFilter"
