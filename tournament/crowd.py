@@ -31,6 +31,8 @@ PUBLIC_MAX_PER_PAGE = 150  # a player's whole day (three series of 48 deals) on 
 WINDOW = 60  # seconds of one budget
 BUDGET = 600  # units an address may spend a window (settings.PUBLIC_BUDGET; 0: no limit)
 KEEP_SECONDS = 24 * 3600  # a key is never reused after a change; this only frees space
+MAKING_SECONDS = 30  # how long others wait for one worker making a page before making it too
+READY_SECONDS = 3  # when a visitor asks again for a page being made
 
 
 class Cost(enum.IntEnum):
@@ -106,6 +108,18 @@ def too_many(wait: int) -> HttpResponse:
     return response
 
 
+def being_made() -> HttpResponse:
+    """Another visitor's request is making this page right now: come back for the copy (the
+    page asks again by itself)."""
+    response = HttpResponse(render_to_string("wait.html", {
+        "title": "Being made", "refresh": READY_SECONDS,
+        "message": "This page is being made for another visitor right now; it appears here "
+                   f"in {READY_SECONDS} seconds."}), status=503)
+    response["Retry-After"] = str(READY_SECONDS)
+    response["Cache-Control"] = "no-store"
+    return response
+
+
 def _key(request, tournament) -> str:
     query = sorted((k, v) for k in request.GET for v in request.GET.getlist(k))
     asked = hashlib.sha256(repr((request.path, query)).encode()).hexdigest()[:24]
@@ -159,14 +173,20 @@ def heavy(cost: Cost) -> Callable:
                 return too_many(wait)
             if kept is not None:
                 return _thaw(kept)
-            response = view(request, visitor, *args, **kwargs)
-            if _storable(request, response):
-                frozen = _freeze(response)
-                cache.set(key, frozen, KEEP_SECONDS)
-                if response.streaming:  # its content is read: send the copy
-                    response.close()
-                    return _thaw(frozen)
-            return response
+            # one worker makes it; the others' visitors are asked to come back for the copy
+            if not cache.add(key + ":making", 1, MAKING_SECONDS):
+                return being_made()
+            try:
+                response = view(request, visitor, *args, **kwargs)
+                if _storable(request, response):
+                    frozen = _freeze(response)
+                    cache.set(key, frozen, KEEP_SECONDS)
+                    if response.streaming:  # its content is read: send the copy
+                        response.close()
+                        return _thaw(frozen)
+                return response
+            finally:
+                cache.delete(key + ":making")
 
         return wrapped
 

@@ -151,3 +151,22 @@ def test_a_page_with_the_visitors_own_message_is_not_kept_for_others(congress, c
     with CaptureQueriesContext(connection) as queries:
         client.get(url)
     assert len(queries) > 3  # computed again: nothing was kept from the marked visitor
+
+
+def test_while_one_request_makes_a_page_the_others_are_asked_to_come_back(congress, client,
+                                                                          monkeypatch):
+    tournament, _ = congress
+    url = reverse("printing:standings_pdf", args=[tournament.slug])
+    making = {}
+
+    def another_visitor_asks(*args, **kwargs):
+        making["answer"] = Client().get(url)
+        return real(*args, **kwargs)
+
+    real = printed.write_standings
+    monkeypatch.setattr(printed, "write_standings", another_visitor_asks)
+    pdf_bytes(client.get(url))
+    waiting = making["answer"]
+    assert (waiting.status_code, waiting["Retry-After"]) == (503, "3")
+    assert '<meta http-equiv="refresh" content="3">' in waiting.content.decode()
+    pdf_bytes(Client().get(url))  # and then the copy is there
