@@ -13,13 +13,14 @@ from __future__ import annotations
 import enum
 import hashlib
 import math
+import re
 import time
 from collections.abc import Callable
 from functools import wraps
 from pathlib import Path
 
 from django.conf import settings
-from django.core.cache import cache
+from django.core.cache import caches
 from django.http import HttpResponse, StreamingHttpResponse
 from django.http.response import HttpResponseBase
 from django.template.loader import render_to_string
@@ -29,7 +30,10 @@ from tournament.audit import version
 
 PUBLIC_MAX_PER_PAGE = 150  # a player's whole day (three series of 48 deals) on one page
 WINDOW = 60  # seconds of one budget
-BUDGET = 600  # units an address may spend a window (settings.PUBLIC_BUDGET; 0: no limit)
+BUDGET = 300  # units an address may spend a window (settings.PUBLIC_BUDGET; 0: no limit)
+# The parameters of the site's own links: an answer to anything else is made, never kept (a
+# flood of made-up queries would fill the cache).
+KNOWN = re.compile(r"^([a-z]+-)?(page|per_page|sort|club|paper)$")
 KEEP_SECONDS = 24 * 3600  # a key is never reused after a change; this only frees space
 MAKING_SECONDS = 30  # how long others wait for one worker making a page before making it too
 READY_SECONDS = 3  # when a visitor asks again for a page being made
@@ -38,7 +42,7 @@ READY_SECONDS = 3  # when a visitor asks again for a page being made
 class Cost(enum.IntEnum):
     """What one request costs its address: a kept answer little, a computed one its work."""
 
-    KEPT = 1
+    KEPT = 2
     PAGE = 10
     PDF = 30
 
@@ -62,6 +66,12 @@ def now() -> float:
     return time.time()
 
 
+def kept_answers():
+    """The cache of kept pages and budgets: its own (``CACHES["crowd"]``), so that a crowd
+    filling it never culls the results' versions and computations of the default cache."""
+    return caches["crowd"] if "crowd" in settings.CACHES else caches["default"]
+
+
 def is_anonymous(request) -> bool:
     user = getattr(request, "user", None)
     return user is None or not user.is_authenticated
@@ -77,25 +87,35 @@ def client_address(request) -> str:
     return str(import_string(settings.AXES_CLIENT_IP_CALLABLE)(request))
 
 
-def spend(address: str, cost: int) -> int:
-    """Charge ``cost`` to ``address``'s budget of this window; 0 when it may go on, else the
-    seconds until the next window. Counted in the shared cache (every worker), approximately:
-    two workers may add at the same instant."""
+def _budget_key(address: str, window: int) -> str:
+    return f"crowd:budget:{address}:{window}"
+
+
+def waiting(address: str) -> int:
+    """0 while ``address`` has budget left in this window, else the seconds to the next one.
+    One cache read: an address that has spent its budget costs no more than that."""
     budget = getattr(settings, "PUBLIC_BUDGET", BUDGET)
     if budget <= 0:
         return 0
     moment = now()
     window = int(moment // WINDOW)
-    key = f"crowd:budget:{address}:{window}"
-    cache.add(key, 0, WINDOW * 2)
-    try:
-        used = cache.incr(key, cost)
-    except ValueError:  # gone between add and incr (the cache was cleared)
-        cache.set(key, cost, WINDOW * 2)
-        used = cost
-    if used <= budget:
+    if (kept_answers().get(_budget_key(address, window)) or 0) < budget:
         return 0
     return max(1, math.ceil((window + 1) * WINDOW - moment))
+
+
+def spend(address: str, cost: int) -> None:
+    """Charge ``cost`` to ``address``'s budget of this window. Counted in the shared cache
+    (every worker), approximately: two workers may add at the same instant."""
+    if getattr(settings, "PUBLIC_BUDGET", BUDGET) <= 0:
+        return
+    store = kept_answers()
+    key = _budget_key(address, int(now() // WINDOW))
+    store.add(key, 0, WINDOW * 2)
+    try:
+        store.incr(key, cost)
+    except ValueError:  # gone between add and incr (culled, or the cache was cleared)
+        store.set(key, cost, WINDOW * 2)
 
 
 def too_many(wait: int) -> HttpResponse:
@@ -128,8 +148,10 @@ def _key(request, tournament) -> str:
 
 def _storable(request, response) -> bool:
     """Only what any anonymous visitor would get alike: a plain 200, no cookie set, no form
-    token, no message of the visitor's own (they live in his cookies)."""
+    token, no message of the visitor's own (they live in his cookies); and only for the
+    parameters the site's links use."""
     return (response.status_code == 200 and not response.cookies
+            and all(KNOWN.match(name) for name in request.GET)
             and not request.META.get("CSRF_COOKIE_NEEDS_UPDATE")
             and settings.SESSION_COOKIE_NAME not in request.COOKIES
             and getattr(settings, "MESSAGE_COOKIE_NAME", "messages") not in request.COOKIES)
@@ -166,27 +188,30 @@ def heavy(cost: Cost) -> Callable:
             if visitor.staff or not is_anonymous(request) or request.method not in (
                     "GET", "HEAD"):
                 return view(request, visitor, *args, **kwargs)
-            key = _key(request, visitor.tournament)
-            kept = cache.get(key)
-            wait = spend(client_address(request), Cost.KEPT if kept else cost)
+            address = client_address(request)
+            wait = waiting(address)
             if wait:
                 return too_many(wait)
+            store = kept_answers()
+            key = _key(request, visitor.tournament)
+            kept = store.get(key)
+            spend(address, Cost.KEPT if kept is not None else cost)
             if kept is not None:
                 return _thaw(kept)
             # one worker makes it; the others' visitors are asked to come back for the copy
-            if not cache.add(key + ":making", 1, MAKING_SECONDS):
+            if not store.add(key + ":making", 1, MAKING_SECONDS):
                 return being_made()
             try:
                 response = view(request, visitor, *args, **kwargs)
                 if _storable(request, response):
                     frozen = _freeze(response)
-                    cache.set(key, frozen, KEEP_SECONDS)
+                    store.set(key, frozen, KEEP_SECONDS)
                     if response.streaming:  # its content is read: send the copy
                         response.close()
                         return _thaw(frozen)
                 return response
             finally:
-                cache.delete(key + ":making")
+                store.delete(key + ":making")
 
         return wrapped
 

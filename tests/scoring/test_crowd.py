@@ -99,13 +99,13 @@ def test_an_anonymous_page_shows_at_most_what_a_phone_needs(congress, client):
 def test_an_address_that_asks_too_much_waits_and_the_room_goes_on(congress, settings,
                                                                   monkeypatch):
     tournament, boss = congress
-    settings.PUBLIC_BUDGET = 25  # two computed pages a minute
+    settings.PUBLIC_BUDGET = 20  # two computed pages a minute
     monkeypatch.setattr(crowd, "now", lambda: 6_000_000 + 42.5)  # 17.5 s before a new minute
     flood = Client(REMOTE_ADDR="203.0.113.7")
     standings = reverse("scoring:standings", args=[tournament.slug])
-    assert flood.get(standings, {"page": 1}).status_code == 200  # 10
-    assert flood.get(standings, {"page": 2}).status_code == 200  # 20
-    refused = flood.get(standings, {"page": 3})  # 30: over
+    assert flood.get(standings, {"page": 1}).status_code == 200  # 10 spent
+    assert flood.get(standings, {"page": 2}).status_code == 200  # 20 spent: the budget
+    refused = flood.get(standings, {"page": 3})
     assert refused.status_code == 429
     assert refused["Retry-After"] == "18"
     assert "Try again in 18 seconds" in refused.content.decode()
@@ -170,3 +170,16 @@ def test_while_one_request_makes_a_page_the_others_are_asked_to_come_back(congre
     assert (waiting.status_code, waiting["Retry-After"]) == (503, "3")
     assert '<meta http-equiv="refresh" content="3">' in waiting.content.decode()
     pdf_bytes(Client().get(url))  # and then the copy is there
+
+
+def test_a_query_the_sites_links_never_make_is_answered_but_not_kept(congress, client):
+    tournament, _ = congress
+    url = reverse("scoring:standings", args=[tournament.slug])
+    client.get(url, {"v": "123"})
+    with CaptureQueriesContext(connection) as queries:
+        assert Client().get(url, {"v": "123"}).status_code == 200
+    assert len(queries) > 3  # made again
+    client.get(url, {"page": "1", "sort": "name"})
+    with CaptureQueriesContext(connection) as queries:
+        Client().get(url, {"sort": "name", "page": "1"})  # the same page, kept
+    assert len(queries) == 3
