@@ -9,7 +9,8 @@ runs, each for ``--seconds``:
   an organizer logging in every few seconds;
 * **flood**: the same, while ``--flooders`` anonymous clients ask as fast as they can for the
   big public pages and PDFs (the standings PDF, the standings at ``?per_page=500``, clubs,
-  prizes, a player's page, but not the club standings PDF (point 12's 500); every third request with a query the cache has never seen).
+  prizes, a player's page; not the club standings PDF, point 12's 500; every third request
+  with a query the cache has never seen).
 
 Entry p50/p95/p99 and errors, the logins' time and errors, and what the flood got (200, 429,
 5xx) are written to ``bench/results/flood-<date>.json`` and printed for bench/RESULTS.md.
@@ -90,7 +91,8 @@ def flood_paths(prepared: dict) -> list[str]:
     t = f"/t/{SLUG}"
     # not the club standings PDF: a congress's clubs are too big for it (issue 18, point 12:
     # reportlab's LayoutError, a 500 before and after this work)
-    return [f"{t}/standings.pdf", f"{t}/standings/?per_page=500", f"{t}/prizes.pdf", f"{t}/club-standings/", f"{t}/prizes/",
+    return [f"{t}/standings.pdf", f"{t}/standings/?per_page=500", f"{t}/prizes.pdf",
+            f"{t}/club-standings/", f"{t}/prizes/",
             *(f"{t}/standings/series/{n}/?per_page=500" for n in prepared["released"]),
             f"{t}/player/{prepared['player']}/?per_page=500"]
 
