@@ -15,7 +15,9 @@ runs, each for ``--seconds``:
 Entry p50/p95/p99 and errors, the logins' time and errors, and what the flood got (200, 429,
 5xx) are written to ``bench/results/flood-<date>.json`` and printed for bench/RESULTS.md.
 ``--code DIR`` serves another checkout of the site (e.g. ``git archive main``) against the same
-databases, for the figures before a change. All requests come from 127.0.0.1 (no proxy).
+databases, for the figures before a change. The site runs behind one (pretended) proxy
+(``DJANGO_PROXY_COUNT=1``): the phones and the director come without X-Forwarded-For (their
+address is 127.0.0.1), the flood from 203.0.113.1 or from 203.0.113.1–6, one each.
 """
 
 from __future__ import annotations
