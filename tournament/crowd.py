@@ -20,6 +20,7 @@ from functools import wraps
 from pathlib import Path
 
 from django.conf import settings
+from django.contrib.messages.storage.cookie import CookieStorage
 from django.core.cache import caches
 from django.http import HttpResponse, StreamingHttpResponse
 from django.http.response import HttpResponseBase
@@ -154,7 +155,7 @@ def _storable(request, response) -> bool:
             and all(KNOWN.match(name) for name in request.GET)
             and not request.META.get("CSRF_COOKIE_NEEDS_UPDATE")
             and settings.SESSION_COOKIE_NAME not in request.COOKIES
-            and getattr(settings, "MESSAGE_COOKIE_NAME", "messages") not in request.COOKIES)
+            and CookieStorage.cookie_name not in request.COOKIES)
 
 
 Kept = tuple[int, list[tuple[str, str]], bytes, bool]
