@@ -12,8 +12,9 @@ from __future__ import annotations
 import csv
 import io
 from dataclasses import dataclass
+from time import sleep
 
-from django.db import DatabaseError, OperationalError, transaction
+from django.db import DatabaseError, OperationalError, connection, transaction
 from django.utils import timezone
 
 from tournament.audit import record_change
@@ -139,6 +140,9 @@ def _read_records(text: str) -> tuple[list[list[str]], dict[int, str]]:
 # Rows saved a transaction: a 20,000-row file is forty short writes, not one that holds the
 # database (SQLite's write lock) for a minute while every phone's save waits and fails.
 IMPORT_CHUNK = 500
+# SQLite hands its write lock to no one in turn: a waiting phone polls every 100 ms and would
+# lose every race against the next part's BEGIN. A pause between parts lets it in.
+SQLITE_PAUSE = 0.1
 
 
 @dataclass(frozen=True)
@@ -170,6 +174,8 @@ def import_players(tournament: Tournament, preview: ImportPreview, user,
     chunks = [plan[i:i + IMPORT_CHUNK] for i in range(0, len(plan), IMPORT_CHUNK)]
     count = 0
     for part, chunk in enumerate(chunks, start=1):
+        if part > 1 and connection.vendor == "sqlite":
+            sleep(SQLITE_PAUSE)
         try:
             count += _save_chunk(tournament, chunk, user,
                                  part=f"{part} of {len(chunks)}" if len(chunks) > 1 else "",
