@@ -148,6 +148,9 @@ AXES_CLIENT_IP_CALLABLE = "config.client.client_address"
 # a kept answer 2, a computed page 10, a computed PDF 30); then a 429 with Retry-After.
 # Raise it when a whole room reaches the site through one address (a venue's NAT); 0: no limit.
 PUBLIC_BUDGET = int(os.environ.get("DJANGO_PUBLIC_BUDGET", "300"))
+# How many pages may be made for anonymous visitors at once, on the whole site: the other
+# gunicorn workers stay free for the room's phones and logins however many addresses read.
+PUBLIC_MAKERS = int(os.environ.get("DJANGO_PUBLIC_MAKERS", "1"))
 
 # The debug page and error reports hide passwords, keys and credential URLs (DATABASE_URL).
 DEFAULT_EXCEPTION_REPORTER_FILTER = "config.reporting.CredentialsHidingFilter"

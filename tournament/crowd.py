@@ -38,6 +38,9 @@ KNOWN = re.compile(r"^([a-z]+-)?(page|per_page|sort|club|paper)$")
 KEEP_SECONDS = 24 * 3600  # a key is never reused after a change; this only frees space
 MAKING_SECONDS = 30  # how long others wait for one worker making a page before making it too
 READY_SECONDS = 3  # when a visitor asks again for a page being made
+# Pages made for anonymous visitors at once on the whole site (settings.PUBLIC_MAKERS): the
+# other workers stay free for the room's phones and logins, however many addresses ask.
+MAKERS = 1
 
 
 class Cost(enum.IntEnum):
@@ -129,16 +132,25 @@ def too_many(wait: int) -> HttpResponse:
     return response
 
 
-def being_made() -> HttpResponse:
-    """Another visitor's request is making this page right now: come back for the copy (the
-    page asks again by itself)."""
+def being_made(message: str = "This page is being made for another visitor right now; it "
+                              f"appears here in {READY_SECONDS} seconds.") -> HttpResponse:
+    """Another visitor's request is making this page (or every worker the public may use is
+    making one): come back for the copy; the page asks again by itself."""
     response = HttpResponse(render_to_string("wait.html", {
-        "title": "Being made", "refresh": READY_SECONDS,
-        "message": "This page is being made for another visitor right now; it appears here "
-                   f"in {READY_SECONDS} seconds."}), status=503)
+        "title": "Being made", "refresh": READY_SECONDS, "message": message}), status=503)
     response["Retry-After"] = str(READY_SECONDS)
     response["Cache-Control"] = "no-store"
     return response
+
+
+def _maker_slot(store) -> str | None:
+    """One of the ``PUBLIC_MAKERS`` places for making a page for the public, taken for at
+    most ``MAKING_SECONDS``; None while every one is taken."""
+    for place in range(max(1, getattr(settings, "PUBLIC_MAKERS", MAKERS))):
+        slot = f"crowd:maker:{place}"
+        if store.add(slot, 1, MAKING_SECONDS):
+            return slot
+    return None
 
 
 def _key(request, tournament) -> str:
@@ -202,6 +214,11 @@ def heavy(cost: Cost) -> Callable:
             # one worker makes it; the others' visitors are asked to come back for the copy
             if not store.add(key + ":making", 1, MAKING_SECONDS):
                 return being_made()
+            slot = _maker_slot(store)
+            if slot is None:
+                store.delete(key + ":making")
+                return being_made("Many visitors are reading the results right now; this page "
+                                  f"appears here in {READY_SECONDS} seconds.")
             try:
                 response = view(request, visitor, *args, **kwargs)
                 if _storable(request, response):
@@ -212,7 +229,7 @@ def heavy(cost: Cost) -> Callable:
                         return _thaw(frozen)
                 return response
             finally:
-                store.delete(key + ":making")
+                store.delete_many([key + ":making", slot])
 
         return wrapped
 

@@ -183,3 +183,30 @@ def test_a_query_the_sites_links_never_make_is_answered_but_not_kept(congress, c
     with CaptureQueriesContext(connection) as queries:
         Client().get(url, {"sort": "name", "page": "1"})  # the same page, kept
     assert len(queries) == 3
+
+
+def test_one_page_at_a_time_is_made_for_the_public_whatever_the_addresses(congress, client,
+                                                                          monkeypatch):
+    tournament, boss = congress
+    standings = reverse("scoring:standings", args=[tournament.slug])
+    pdf = reverse("printing:standings_pdf", args=[tournament.slug])
+    client.get(standings)  # kept before
+    answers = {}
+
+    def others_ask_meanwhile(*args, **kwargs):
+        answers["made"] = Client(REMOTE_ADDR="198.51.100.9").get(standings, {"page": 2})
+        answers["kept"] = Client(REMOTE_ADDR="198.51.100.9").get(standings)
+        staff = Client()
+        staff.force_login(boss)
+        answers["staff"] = staff.get(standings, {"page": 2})
+        return real(*args, **kwargs)
+
+    real = printed.write_standings
+    monkeypatch.setattr(printed, "write_standings", others_ask_meanwhile)
+    pdf_bytes(Client(REMOTE_ADDR="203.0.113.7").get(pdf))
+    waiting = answers["made"]
+    assert (waiting.status_code, waiting["Retry-After"]) == (503, "3")
+    assert "Many visitors are reading the results right now" in waiting.content.decode()
+    assert answers["kept"].status_code == answers["staff"].status_code == 200
+    # the place is free again: the page is made now
+    assert Client(REMOTE_ADDR="198.51.100.9").get(standings, {"page": 2}).status_code == 200
