@@ -15,6 +15,7 @@ from django.template.loader import render_to_string
 from django.views.defaults import server_error as django_server_error
 
 from config.database import is_busy
+from tournament.crowd import stylesheet
 
 RETRY_AFTER = 5  # seconds
 BUSY_NOTHING_SAVED = ("The database is busy (a long change holds it): nothing was saved. "
@@ -33,7 +34,8 @@ def busy_response(request, message: str) -> HttpResponse:
                                  "non_field": [message]}, status=503)
     else:
         response = HttpResponse(render_to_string("wait.html", {
-            "title": "Busy: try again", "message": message, "back": True}),
+            "title": "Busy: try again", "message": message, "back": True,
+            "stylesheet": stylesheet()}),
                                 status=503)
     response["Retry-After"] = str(RETRY_AFTER)
     response["Cache-Control"] = "no-store"

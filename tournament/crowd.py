@@ -122,9 +122,15 @@ def spend(address: str, cost: int) -> None:
         store.set(key, cost, WINDOW * 2)
 
 
+def stylesheet() -> str:
+    """The site's stylesheet by its plain name, for the pages that answer when something is
+    busy: no manifest lookup that could fail (``templates/wait.html``)."""
+    return f"{settings.STATIC_URL.rstrip('/')}/css/site.css"
+
+
 def too_many(wait: int) -> HttpResponse:
     response = HttpResponse(render_to_string("wait.html", {
-        "title": "Too many requests",
+        "title": "Too many requests", "stylesheet": stylesheet(),
         "message": f"This address asked for more result pages than the room's scorekeepers "
                    f"leave room for. Try again in {wait} seconds."}), status=429)
     response["Retry-After"] = str(wait)
@@ -137,7 +143,8 @@ def being_made(message: str = "This page is being made for another visitor right
     """Another visitor's request is making this page (or every worker the public may use is
     making one): come back for the copy; the page asks again by itself."""
     response = HttpResponse(render_to_string("wait.html", {
-        "title": "Being made", "refresh": READY_SECONDS, "message": message}), status=503)
+        "title": "Being made", "refresh": READY_SECONDS, "message": message,
+        "stylesheet": stylesheet()}), status=503)
     response["Retry-After"] = str(READY_SECONDS)
     response["Cache-Control"] = "no-store"
     return response
