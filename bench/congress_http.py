@@ -39,11 +39,12 @@ class Browser:
         self.port = port
         self.origin = f"https://{HOST}:{port}"
         self.cookies: dict[str, str] = {}
+        self.headers: dict[str, str] = {}  # sent with every request (X-Forwarded-For)
 
     def _request(self, method: str, path: str, body: str | None = None,
                  referer: str | None = None) -> Answer:
         headers = {"Host": f"{HOST}:{self.port}", "X-Forwarded-Proto": "https",
-                   "User-Agent": "skat-bench", "Accept": "text/html"}
+                   "User-Agent": "skat-bench", "Accept": "text/html", **self.headers}
         if self.cookies:
             headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
         if body is not None:

@@ -53,6 +53,7 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "config.headers.ContentSecurityPolicyMiddleware",  # only the site's own scripts and styles
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "config.busy.BusyDatabaseMiddleware",  # a lock not had in time: 503, never a 500
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -145,6 +146,13 @@ AXES_VERBOSE = False
 # config.client reads it from the right, where only the proxies write (docs/access.md).
 PROXY_COUNT = int(os.environ.get("DJANGO_PROXY_COUNT", "0"))
 AXES_CLIENT_IP_CALLABLE = "config.client.client_address"
+# What an anonymous address may spend on result pages and PDFs a minute (tournament/crowd.py:
+# a kept answer 2, a computed page 10, a computed PDF 30); then a 429 with Retry-After.
+# Raise it when a whole room reaches the site through one address (a venue's NAT); 0: no limit.
+PUBLIC_BUDGET = int(os.environ.get("DJANGO_PUBLIC_BUDGET", "300"))
+# How many pages may be made for anonymous visitors at once, on the whole site: the other
+# gunicorn workers stay free for the room's phones and logins however many addresses read.
+PUBLIC_MAKERS = int(os.environ.get("DJANGO_PUBLIC_MAKERS", "1"))
 
 # The debug page and error reports hide passwords, keys and credential URLs (DATABASE_URL).
 DEFAULT_EXCEPTION_REPORTER_FILTER = "config.reporting.CredentialsHidingFilter"
@@ -187,9 +195,17 @@ LOGGING = {
 # One cache for every worker process (the progress of a large PDF is written by the worker
 # making it and read by another): files on disk, in DJANGO_CACHE_DIR or the project's var/cache.
 # Never a shared temp folder: the file cache unpickles what it finds there.
+CACHE_DIR = Path(os.environ.get("DJANGO_CACHE_DIR") or BASE_DIR / "var" / "cache")
 CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
-        "LOCATION": os.environ.get("DJANGO_CACHE_DIR") or str(BASE_DIR / "var" / "cache"),
-    }
+        "LOCATION": str(CACHE_DIR),
+    },
+    # The public's kept pages and each address's budget (tournament/crowd.py), apart: a
+    # crowd filling them culls its own files, never the results' versions above.
+    "crowd": {
+        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+        "LOCATION": str(CACHE_DIR / "crowd"),
+        "OPTIONS": {"MAX_ENTRIES": 3000},
+    },
 }

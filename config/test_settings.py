@@ -14,4 +14,6 @@ os.environ.setdefault("DJANGO_DEBUG", "1")
 from config.settings import *  # noqa: E402, F403
 
 # each test process its own cache in memory (the live server's threads share it)
-CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# (one store for both: the suite's fixture clears it before each test)
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+          "crowd": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}

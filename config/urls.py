@@ -27,6 +27,8 @@ from tournament.views import accounts, home
 
 register_converter(TokenConverter, "token")
 
+handler500 = "config.busy.server_error"  # a busy database is a 503 (config/busy.py)
+
 
 def app(name: str, *, public=None, organize=None, table=None, organize_tournament=None):
     """One app's URL modules under their audience's prefix, in the app's namespace."""

@@ -15,6 +15,7 @@ from django.db.backends.base.operations import BaseDatabaseOperations
 from django.shortcuts import redirect
 from django.utils.http import url_has_allowed_host_and_scheme
 
+from tournament.crowd import page_size_limit
 from tournament.names import visibility_problem
 
 # The ranges every supported database holds (PostgreSQL's; SQLite holds more).
@@ -94,10 +95,11 @@ def is_local_path(target: str) -> bool:
 
 
 def per_page(request, default: int, field: str = "per_page") -> int:
-    """The page size the request asks for, at most 500; the default for anything that is not
+    """The page size the request asks for, at most 500 for the staff and what a phone shows
+    for an anonymous visitor (``crowd.page_size_limit``); the default for anything that is not
     a whole number from 1 up."""
     size = int_param(request.GET.get(field), 1, BIG_INT_MAX)
-    return min(size, MAX_PER_PAGE) if size else default
+    return min(size, page_size_limit(request, MAX_PER_PAGE)) if size else default
 
 
 def configure_table(request, table, default_per_page: int):

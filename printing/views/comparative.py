@@ -16,6 +16,7 @@ from printing.views.common import options as _options
 from printing.views.common import pdf as _pdf
 from scoring.pages import comparison as _comparison
 from tournament.comparative import page, services
+from tournament.crowd import Cost, heavy
 from tournament.models import DealSet, Series
 from tournament.permissions import organizer_required, public_page
 
@@ -43,6 +44,7 @@ def hands_pdf(request, tournament, number):
 
 
 @public_page
+@heavy(Cost.PDF)
 def public_hands_pdf(request, visitor, number):
     """The hand-record page's rule: organizers always, everyone else once the series is
     released."""
@@ -75,16 +77,19 @@ def _standings(request, visitor, number=None):
 
 
 @public_page
+@heavy(Cost.PDF)
 def standings_pdf(request, visitor):
     return _standings(request, visitor)
 
 
 @public_page
+@heavy(Cost.PDF)
 def series_standings_pdf(request, visitor, number):
     return _standings(request, visitor, number)
 
 
 @public_page
+@heavy(Cost.PDF)
 def travellers_pdf(request, visitor, number):
     comparison = _comparison(visitor, number)
     decks = dict(comparison.decks_by_series()).get(number, [])
@@ -96,6 +101,7 @@ def travellers_pdf(request, visitor, number):
 
 
 @public_page
+@heavy(Cost.PDF)
 def traveller_pdf(request, visitor, number, deck):
     comparison = _comparison(visitor, number)
     if not 1 <= deck <= comparison.deal_set.decks:

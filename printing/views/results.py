@@ -11,6 +11,7 @@ from printing import results
 from printing.views.common import options as _options
 from printing.views.common import pdf as _pdf
 from scoring import pages
+from tournament.crowd import Cost, heavy
 from tournament.permissions import Visitor, public_page
 
 
@@ -27,16 +28,19 @@ def _standings(request, visitor: Visitor, number: int | None = None):
 
 
 @public_page
+@heavy(Cost.PDF)
 def standings_pdf(request, visitor):
     return _standings(request, visitor)
 
 
 @public_page
+@heavy(Cost.PDF)
 def series_standings_pdf(request, visitor, number):
     return _standings(request, visitor, number)
 
 
 @public_page
+@heavy(Cost.PDF)
 def club_standings_pdf(request, visitor):
     page, release = pages.club_page(visitor), pages.release_of(visitor)
     settings = _options(request, visitor.tournament)
@@ -45,6 +49,7 @@ def club_standings_pdf(request, visitor):
 
 
 @public_page
+@heavy(Cost.PDF)
 def team_standings_pdf(request, visitor):
     page, release = pages.team_page(visitor), pages.release_of(visitor)
     settings = _options(request, visitor.tournament)
@@ -53,6 +58,7 @@ def team_standings_pdf(request, visitor):
 
 
 @public_page
+@heavy(Cost.PDF)
 def prizes_pdf(request, visitor):
     page, release = pages.prize_page(visitor), pages.release_of(visitor)
     settings = _options(request, visitor.tournament)

@@ -9,6 +9,7 @@ from django.views.decorators.cache import never_cache
 from printing import progress, score_sheets, table_cards
 from printing.views.common import batch, link, options, pdf
 from tournament.comparative.services import first_decks
+from tournament.crowd import Cost, heavy
 from tournament.models import Series, SheetStatus, Table
 from tournament.permissions import organizer_required, public_page, staff_required
 from tournament.sheets.confirmation import totals_hidden
@@ -81,6 +82,7 @@ def print_progress(request, tournament, number):
 
 
 @public_page
+@heavy(Cost.PDF)
 def public_sheet_pdf(request, visitor, number, table):
     """A released table's sheet as the public table page shows it: the same rule
     (``Visitor.sees_sheets_of``), without the table's secret link or its QR code."""

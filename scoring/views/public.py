@@ -19,6 +19,7 @@ from scoring.listings import (
 )
 from scoring.loaders import Results
 from scoring.prizes import describe_game
+from tournament.crowd import Cost, heavy
 from tournament.models import Club, Entry
 from tournament.parsing import configure_table
 from tournament.permissions import Visitor, public_page
@@ -53,11 +54,13 @@ def _standings_page(request, visitor: Visitor, number=None):
 
 
 @public_page
+@heavy(Cost.PAGE)
 def standings_overall(request, visitor):
     return _standings_page(request, visitor)
 
 
 @public_page
+@heavy(Cost.PAGE)
 def standings_series(request, visitor, number):
     return _standings_page(request, visitor, number)
 
@@ -71,18 +74,21 @@ def _group_page(request, visitor: Visitor, page: pages.GroupPage, pdf: str):
 
 
 @public_page
+@heavy(Cost.PAGE)
 def club_standings(request, visitor):
     return _group_page(request, visitor, pages.club_page(visitor),
                        "printing:club_standings_pdf")
 
 
 @public_page
+@heavy(Cost.PAGE)
 def team_standings(request, visitor):
     return _group_page(request, visitor, pages.team_page(visitor),
                        "printing:team_standings_pdf")
 
 
 @public_page
+@heavy(Cost.PAGE)
 def prize_list(request, visitor):
     page = pages.prize_page(visitor)
     return render(request, "scoring/prizes.html", _context(
@@ -91,6 +97,7 @@ def prize_list(request, visitor):
 
 
 @public_page
+@heavy(Cost.PAGE)
 def player_deals(request, visitor, number):
     entry = get_object_or_404(Entry, tournament=visitor.tournament, number=number)
     comp = services.results_for(visitor)  # his place, from the cached standings
@@ -174,16 +181,19 @@ def _comparative_page(request, visitor: Visitor, number=None):
 
 
 @public_page
+@heavy(Cost.PAGE)
 def comparative_overall(request, visitor):
     return _comparative_page(request, visitor)
 
 
 @public_page
+@heavy(Cost.PAGE)
 def comparative_series(request, visitor, number):
     return _comparative_page(request, visitor, number)
 
 
 @public_page
+@heavy(Cost.PAGE)
 def comparative_deck(request, visitor, number, deck):
     comparison = pages.comparison(visitor, number)
     if not 1 <= deck <= comparison.deal_set.decks:

@@ -203,20 +203,18 @@ def test_a_failure_in_the_middle_saves_nothing(tournament, organizer, monkeypatc
     text = "first,last,club\nA,One,New Club\nB,Two,\nC,Three,\nD,Four,\n"
     preview = parse_players_csv(text, tournament)
     assert len(preview.rows) == 4
-    real = csv_import._create_entry
+    real = csv_import._create_entries
     calls = []
 
     def failing(*args, **kwargs):
-        calls.append(1)
-        if len(calls) == 3:
-            raise RuntimeError("disk full")
-        return real(*args, **kwargs)
+        calls.append(real(*args, **kwargs))  # the rows are written, then the disk is full
+        raise RuntimeError("disk full")
 
-    monkeypatch.setattr(csv_import, "_create_entry", failing)
+    monkeypatch.setattr(csv_import, "_create_entries", failing)
     before = snapshot()
     with pytest.raises(RuntimeError):
         import_players(tournament, preview, organizer)
-    assert len(calls) == 3
+    assert len(calls[0]) == 4
     assert snapshot() == before
     assert not Club.objects.filter(name="New Club").exists()
 

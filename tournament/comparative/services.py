@@ -44,6 +44,11 @@ def make_comparative(tournament: Tournament, *, table_size: int, decks: int, see
     if Deal.objects.filter(table__series__tournament=tournament).exists():
         raise ComparativeError("Deals are recorded already; a tournament becomes comparative "
                                "before its first deal.")
+    # Dealing is the long part (99 decks for 99 series: seconds of CPU): done before the
+    # transaction, so the database is held only for the writing.
+    numbers = list(tournament.series.values_list("number", flat=True))
+    plan = DealSet(tournament=tournament, table_size=table_size, decks=decks, seed=seed)
+    dealt = {number: dealt_decks(plan, number) for number in numbers}
     with transaction.atomic():
         Deck.objects.filter(series__tournament=tournament).delete()
         deal_set, _ = DealSet.objects.update_or_create(
@@ -53,21 +58,32 @@ def make_comparative(tournament: Tournament, *, table_size: int, decks: int, see
         tournament.table_policy = (TablePolicy.THREE_ONLY if table_size == 3
                                    else TablePolicy.FOUR_ONLY)
         tournament.save(update_fields=["deals_per_player", "table_policy"])
-        for series in tournament.series.all():
-            deal_series(series, deal_set)
+        series_of = {s.number: s for s in tournament.series.all()}
+        Deck.objects.bulk_create(
+            (_stored(series_of[number], deck) for number, decks_of in dealt.items()
+             if number in series_of for deck in decks_of), batch_size=500)
+        for number in series_of.keys() - dealt.keys():  # a series added meanwhile
+            deal_series(series_of[number], deal_set)
         record_change(tournament, user, AuditAction.COMPARATIVE_SET, tournament.name,
                       after={"table_size": table_size, "decks": decks, "seed": seed})
     return deal_set
 
 
+def dealt_decks(deal_set: DealSet, series_number: int) -> list[engine.Deck]:
+    """A series' decks as the engine deals them from the set's seed (no database)."""
+    return list(engine.deal_set(deal_set.series_seed(series_number), deal_set.decks,
+                                deal_set.table_size))
+
+
+def _stored(series: Series, deck: engine.Deck) -> Deck:
+    data = deck.as_json()
+    return Deck(series=series, number=deck.number, dealer=str(deck.dealer),
+                hands=data["hands"], skat=data["skat"])
+
+
 def deal_series(series: Series, deal_set: DealSet) -> list[Deck]:
     """The series' decks, dealt from the set's seed (stored once; the same seed, the same)."""
-    dealt = engine.deal_set(deal_set.series_seed(series.number), deal_set.decks,
-                            deal_set.table_size)
-    Deck.objects.bulk_create(
-        Deck(series=series, number=d.number, dealer=str(d.dealer),
-             hands=d.as_json()["hands"], skat=d.as_json()["skat"])
-        for d in dealt)
+    Deck.objects.bulk_create(_stored(series, d) for d in dealt_decks(deal_set, series.number))
     return list(series.decks.all())
 
 

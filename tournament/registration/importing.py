@@ -2,16 +2,19 @@
 
 ``parse_players_csv`` never writes to the database; it returns an ``ImportPreview`` with the
 good rows and, for every bad row, its row number (the header is row 1, as in a spreadsheet)
-and why. ``import_players`` saves the good rows in one transaction and checks each row again
-inside it, so a row that went stale between preview and confirm rolls the whole import back.
+and why. ``import_players`` checks every good row again, so a row that went stale between
+preview and confirm refuses the import with nothing saved, then saves the rows in short
+transactions of ``IMPORT_CHUNK`` rows (the phones' saves never wait long behind it).
 """
 
 from __future__ import annotations
 
 import csv
 import io
+from dataclasses import dataclass
+from time import sleep
 
-from django.db import transaction
+from django.db import DatabaseError, OperationalError, connection, transaction
 from django.utils import timezone
 
 from tournament.audit import record_change
@@ -150,73 +153,158 @@ def _read_records(text: str) -> tuple[list[list[str]], dict[int, str]]:
         records.append(record)
 
 
+# Rows saved a transaction: a 20,000-row file is forty short writes, not one that holds the
+# database (SQLite's write lock) for a minute while every phone's save waits and fails.
+IMPORT_CHUNK = 500
+# SQLite hands its write lock to no one in turn: a waiting phone polls every 100 ms and would
+# lose every race against the next part's BEGIN. A pause between parts lets it in.
+SQLITE_PAUSE = 0.1
+
+
+@dataclass(frozen=True)
+class _Planned:
+    """One good row as it will be saved: its number, its duplicate key, its person if linked."""
+
+    row: ImportRow
+    number: int
+    key: tuple[str, str, str]
+    player_id: int | None
+
+
 def import_players(tournament: Tournament, preview: ImportPreview, user,
                    link_known: bool = False) -> int:
-    """Save the preview's good rows in one transaction; return how many were imported.
+    """Save the preview's good rows; return how many were imported.
 
     Missing clubs are created. Every row is a new person unless ``link_known`` (the
     organizer's explicit choice): then a row with the name and club of exactly one person of
-    the user's other tournaments is linked to that person. Each row is
-    checked again inside the transaction: any conflict (a number or player registered since
-    the preview) raises ``RegistrationError`` and nothing is saved.
+    the user's other tournaments is linked to that person. Every row is checked against the
+    tournament first: any conflict (a number or player registered since the preview) raises
+    ``RegistrationError`` and nothing is saved. The rows are then saved ``IMPORT_CHUNK`` at a
+    time, each chunk in a short transaction of its own, checked again and audited there; should
+    a chunk fail after others were saved, the ``RegistrationError`` names the rows imported and
+    where the import stopped (docs/rules-decisions.md).
     """
     if not preview.rows:
         return 0
-    with transaction.atomic():
-        lock_tournament(tournament)
-        clubs = {c.name_key: c for c in Club.objects.order_by("-pk")}  # the oldest wins
-        new_clubs: list[str] = []
-        used_numbers = set(tournament.entries.values_list("number", flat=True))
-        registered = {
-            (*name_key(first, last), club_key(club or ""))
-            for first, last, club in tournament.entries.values_list(
-                "first_name", "last_name", "club__name")
-        }
-        known = known_persons_by_row(tournament, preview.rows, user) if link_known else {}
-        highest = max([0, *used_numbers, *(r.number for r in preview.rows if r.number)])
-        count = 0
-        for row in preview.rows:
-            key = (*name_key(row.first_name, row.last_name), club_key(row.club))
-            if key in registered:
-                raise RegistrationError(
-                    "__all__", f"Row {row.row}: {row.name} is already registered; "
-                               "nothing was imported.")
-            number = row.number
-            if number is None:
-                highest += 1
-                number = highest
-            if number in used_numbers:
-                raise RegistrationError(
-                    "__all__", f"Row {row.row}: number {number} is already used; "
-                               "nothing was imported.")
-            club = None
-            if row.club:
-                club = clubs.get(club_key(row.club))
-                if club is None:
-                    club = Club.objects.create(name=row.club, created_by=_creator(user))
-                    clubs[club.name_key] = club
-                    new_clubs.append(club.name)
-            _create_entry(tournament, row, number, club, known.get(key))
-            used_numbers.add(number)
-            registered.add(key)
-            count += 1
-        record_change(tournament, user, AuditAction.PLAYERS_IMPORTED, f"{count} players from CSV",
-                      after={"imported": count, "new_clubs": new_clubs,
-                             "rows": [r.row for r in preview.rows],
-                             "linked_to_known_persons": len(known)})
+    plan = _plan_import(tournament, preview, user, link_known)
+    chunks = [plan[i:i + IMPORT_CHUNK] for i in range(0, len(plan), IMPORT_CHUNK)]
+    count = 0
+    for part, chunk in enumerate(chunks, start=1):
+        if part > 1 and connection.vendor == "sqlite":
+            sleep(SQLITE_PAUSE)
+        try:
+            count += _save_chunk(tournament, chunk, user,
+                                 part=f"{part} of {len(chunks)}" if len(chunks) > 1 else "",
+                                 linked=sum(p.player_id is not None for p in chunk))
+        except (RegistrationError, DatabaseError) as error:
+            if count == 0:
+                raise
+            reason = (error.message.removesuffix("; nothing was imported.")
+                      if isinstance(error, RegistrationError) else
+                      f"at row {chunk[0].row.row} the database was busy"
+                      if isinstance(error, OperationalError) else
+                      f"at row {chunk[0].row.row} the database refused a row")
+            raise RegistrationError(
+                "__all__", f"Imported {count} of {len(plan)} players (rows {plan[0].row.row} "
+                           f"to {plan[count - 1].row.row}), then stopped: {reason}. Rows "
+                           f"{chunk[0].row.row} to {plan[-1].row.row} were not imported: "
+                           "upload the file again to import them (the rows imported are "
+                           "listed as registered).") from error
     return count
 
 
-def _create_entry(tournament: Tournament, row: ImportRow, number: int, club: Club | None,
-                  player_id: int | None) -> Entry:
-    """The row's entry, of the person ``player_id`` or of a new person."""
-    if player_id is None:
-        player_id = Player.objects.create(first_name=row.first_name,
-                                          last_name=row.last_name).pk
-    return Entry.objects.create(tournament=tournament, player_id=player_id, number=number,
-                                first_name=row.first_name, last_name=row.last_name, club=club,
-                                email=row.email, checked_in=row.checked_in,
-                                checked_in_at=timezone.now() if row.checked_in else None)
+def _plan_import(tournament: Tournament, preview: ImportPreview, user,
+                 link_known: bool) -> list[_Planned]:
+    """Every good row's number and person, checked against the tournament (no write)."""
+    used_numbers = set(tournament.entries.values_list("number", flat=True))
+    registered = {
+        (*name_key(first, last), club_key(club or ""))
+        for first, last, club in tournament.entries.values_list(
+            "first_name", "last_name", "club__name")
+    }
+    known = known_persons_by_row(tournament, preview.rows, user) if link_known else {}
+    highest = max([0, *used_numbers, *(r.number for r in preview.rows if r.number)])
+    plan: list[_Planned] = []
+    for row in preview.rows:
+        key = (*name_key(row.first_name, row.last_name), club_key(row.club))
+        if key in registered:
+            raise RegistrationError(
+                "__all__", f"Row {row.row}: {row.name} is already registered; "
+                           "nothing was imported.")
+        number = row.number
+        if number is None:
+            highest += 1
+            number = highest
+        if number in used_numbers:
+            raise RegistrationError(
+                "__all__", f"Row {row.row}: number {number} is already used; "
+                           "nothing was imported.")
+        plan.append(_Planned(row, number, key, known.get(key)))
+        used_numbers.add(number)
+        registered.add(key)
+    return plan
+
+
+def _save_chunk(tournament: Tournament, chunk: list[_Planned], user, *, part: str,
+                linked: int) -> int:
+    """Save one chunk of planned rows in one transaction, each row checked again under the
+    tournament's lock (a registration since the plan refuses the chunk whole)."""
+    with transaction.atomic():
+        lock_tournament(tournament)
+        taken = set(tournament.entries.filter(number__in=[p.number for p in chunk])
+                    .values_list("number", flat=True))
+        keys = {person_key(p.row.first_name, p.row.last_name) for p in chunk}
+        registered = {
+            (*name_key(first, last), club_key(club or ""))
+            for first, last, club in tournament.entries.filter(name_key__in=keys)
+            .values_list("first_name", "last_name", "club__name")
+        }
+        for planned in chunk:
+            if planned.key in registered:
+                raise RegistrationError(
+                    "__all__", f"Row {planned.row.row}: {planned.row.name} is already "
+                               "registered; nothing was imported.")
+            if planned.number in taken:
+                raise RegistrationError(
+                    "__all__", f"Row {planned.row.row}: number {planned.number} is already "
+                               "used; nothing was imported.")
+        wanted = {club_key(p.row.club): p.row.club for p in chunk if p.row.club}
+        clubs = {c.name_key: c for c in Club.objects.filter(name_key__in=wanted)
+                 .order_by("-pk")}  # the oldest wins
+        new_clubs: list[str] = []
+        for key, name in wanted.items():
+            if key not in clubs:
+                clubs[key] = Club.objects.create(name=name, created_by=_creator(user))
+                new_clubs.append(clubs[key].name)
+        _create_entries(tournament, chunk, clubs)
+        rows = [p.row.row for p in chunk]
+        after = {"imported": len(chunk), "new_clubs": new_clubs, "rows": rows,
+                 "linked_to_known_persons": linked}
+        subject = f"{len(chunk)} players from CSV"
+        if part:
+            after["part"] = part
+            subject += f" (rows {rows[0]} to {rows[-1]}, part {part})"
+        record_change(tournament, user, AuditAction.PLAYERS_IMPORTED, subject, after=after)
+    return len(chunk)
+
+
+def _create_entries(tournament: Tournament, chunk: list[_Planned],
+                    clubs: dict[str, Club]) -> list[Entry]:
+    """The chunk's entries, each of its linked person or of a new one, in two inserts (what
+    ``Entry.save`` and ``Player.save`` would set is set here)."""
+    fresh = [p for p in chunk if p.player_id is None]
+    players = Player.objects.bulk_create(
+        Player(first_name=p.row.first_name, last_name=p.row.last_name) for p in fresh)
+    person = {id(p): player.pk for p, player in zip(fresh, players, strict=True)}
+    now = timezone.now()
+    return Entry.objects.bulk_create(
+        Entry(tournament=tournament, player_id=p.player_id or person[id(p)], number=p.number,
+              first_name=p.row.first_name, last_name=p.row.last_name,
+              name_key=person_key(p.row.first_name, p.row.last_name),
+              club=clubs[club_key(p.row.club)] if p.row.club else None,
+              email=p.row.email, checked_in=p.row.checked_in,
+              checked_in_at=now if p.row.checked_in else None)
+        for p in chunk)
 
 
 def _creator(user):

@@ -9,6 +9,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 
 from tournament.comparative import page, services
 from tournament.comparative.forms import ComparativeForm
+from tournament.crowd import Cost, heavy
 from tournament.models import DealSet, Series
 from tournament.parsing import clean_text, page_number
 from tournament.permissions import Visitor, organizer_required, public_page
@@ -80,6 +81,7 @@ def movement_chart(request, visitor, number):
 
 
 @public_page
+@heavy(Cost.PAGE)
 def hand_records(request, visitor, number):
     """Organizers prepare and check the decks here; the public sees them once released."""
     deal_set, series = _comparative_series(visitor, number)
