@@ -76,7 +76,7 @@ def test_a_deal_meeting_a_lock_answers_503_and_saves_nothing(client, four, monke
     assert not Deal.objects.filter(table=four).exists()
     assert AuditEntry.objects.count() == audited
     # the live preview is answered in JSON, as its script reads it
-    monkeypatch.setattr(deals, "preview", lambda *a, **k: (_ for _ in ()).throw(
+    monkeypatch.setattr(deals, "preview_totals", lambda *a, **k: (_ for _ in ()).throw(
         wrapped(psycopg.errors.LockNotAvailable("lock timeout"))))
     preview = client.post(u("deal_preview", four.token), solo_post(four, 1))
     assert preview.status_code == 503 and preview["Retry-After"] == "5"

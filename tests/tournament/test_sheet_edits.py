@@ -349,6 +349,8 @@ def test_a_correction_is_public_only_when_the_series_is_released_again(
     standings = reverse("scoring:standings", args=[club_night.slug])
     table_page = reverse("tournament:table", args=[club_night.slug, 1, three.number])
     assert "+30" in client.get(table_page).content.decode()
+    # the public's standings are now kept (tournament/crowd.py): the reopening must reach them
+    assert "a correction is in progress" not in client.get(standings).content.decode()
 
     reopen = u("sheet_reopen", club_night.slug, 1, three.number)
     sheet = marta_client.get(u("sheet", three.token)).content.decode()
