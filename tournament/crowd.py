@@ -232,7 +232,8 @@ def heavy(cost: Cost) -> Callable:
                     frozen = _freeze(response)
                     store.set(key, frozen, KEEP_SECONDS)
                     if response.streaming:  # its content is read: send the copy
-                        response.close()
+                        # not response.close(): it sends request_finished, which would close
+                        # the database connection in the middle of the request
                         return _thaw(frozen)
                 return response
             finally:
