@@ -1,0 +1,90 @@
+"""Where deleting and inserting a deal (issue 18.5, 18.6) meet a substitute and a sheet ended
+early (18.2): the substitute's first deal and the early end follow the deals they belong to,
+and a misdeal dealt by a substitute is his."""
+
+import pytest
+
+from scoring import services as scoring
+from scoring.models import Substitutes
+from tests.absence import SOLO_WON, club_night, play, table_of_size
+from tournament.models import Entry, Substitution
+from tournament.sheets import absence, edits
+from tournament.sheets import services as deals
+from tournament.sheets.services import DealInput, table_info
+
+pytestmark = pytest.mark.django_db
+
+# the four-table's deals 1..5 are dealt by seats 2, 3, 4, 1, 2; these declarers stay valid
+# when deal 1 is deleted and when a deal is inserted before deal 2
+DECLARERS = (1, 1, 2, 3, 4)
+
+
+@pytest.fixture
+def boss(django_user_model):
+    return django_user_model.objects.create_user("boss")
+
+
+@pytest.fixture
+def four(boss):
+    table = table_of_size(club_night(boss), 4)
+    for declarer in DECLARERS:
+        play(table, SOLO_WON, declarer)
+    return table
+
+
+def hans(table):
+    return Entry.objects.get(tournament=table.series.tournament, first_name="Hans")
+
+
+def substitute_from(table, boss, from_deal, seat=4):
+    absence.seat_substitute(table, seat, from_deal, hans(table).number, boss)
+    table.refresh_from_db()
+
+
+def test_a_deleted_deal_moves_the_substitutes_first_deal_with_its_deal(four, boss):
+    substitute_from(four, boss, 5)  # Hans declared deal 5 from seat 4
+    assert table_info(four).name_at(4, 5) == "Hans Ziegler"
+    edits.delete_deal(four, 1, boss)
+    assert Substitution.objects.get(table=four).from_deal == 4
+    info = table_info(four)
+    assert info.name_at(4, 4) == "Hans Ziegler"  # the deal he declared, now deal 4
+    assert info.name_at(4, 3) != "Hans Ziegler"
+
+
+def test_an_inserted_deal_moves_the_substitutes_first_deal_with_its_deal(four, boss):
+    substitute_from(four, boss, 5)
+    data = DealInput(dict(SOLO_WON), declarer=1)  # the new deal 2, dealt by 3
+    edits.insert_deal(four, 2, data, four.sheet_version, "test", user=boss)
+    assert Substitution.objects.get(table=four).from_deal == 6
+    assert table_info(four).name_at(4, 6) == "Hans Ziegler"
+
+
+def test_a_deleted_deal_moves_the_early_end_so_the_sheet_stays_complete(four, boss):
+    absence.end_sheet(four, 5, boss, reason="fell ill")
+    four.refresh_from_db()
+    edits.delete_deal(four, 1, boss)
+    four.refresh_from_db()
+    assert four.ended_after == 4
+    assert deals.load_sheet(table_info(four)).problems == ()
+
+
+def test_a_forgotten_deal_is_inserted_on_a_sheet_ended_early(four, boss):
+    absence.end_sheet(four, 5, boss, reason="fell ill")
+    four.refresh_from_db()
+    data = DealInput(dict(SOLO_WON), declarer=1)
+    edits.insert_deal(four, 2, data, four.sheet_version, "test", user=boss)
+    four.refresh_from_db()
+    assert four.deals.count() == 6 and four.ended_after == 6
+    assert deals.load_sheet(table_info(four)).problems == ()
+
+
+def test_a_misdeal_dealt_by_the_substitute_is_his(four, boss):
+    tournament = four.series.tournament
+    substitute_from(four, boss, 3)  # deal 3 is dealt by seat 4: Hans
+    deals.add_penalty(four, 4, "misdeal", None, "", four.sheet_version, "test", user=boss,
+                      deal=3)
+    settings = scoring.scoring_settings(tournament)
+    settings.substitutes = Substitutes.EACH_OWN
+    settings.save()
+    penalties = scoring.load_results(tournament, substitutes=Substitutes.EACH_OWN).penalties
+    assert [p.entry for p in penalties] == [hans(four).id]
