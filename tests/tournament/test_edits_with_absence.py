@@ -3,13 +3,16 @@ early (18.2): the substitute's first deal and the early end follow the deals the
 and a misdeal dealt by a substitute is his."""
 
 import pytest
+from django.test import Client
 
 from scoring import services as scoring
 from scoring.models import Substitutes
 from tests.absence import SOLO_WON, club_night, play, table_of_size
+from tests.sheets import u
 from tournament.models import Entry, Substitution
 from tournament.sheets import absence, edits
 from tournament.sheets import services as deals
+from tournament.sheets.forms import PenaltyForm
 from tournament.sheets.services import DealInput, table_info
 
 pytestmark = pytest.mark.django_db
@@ -88,3 +91,34 @@ def test_a_misdeal_dealt_by_the_substitute_is_his(four, boss):
     settings.save()
     penalties = scoring.load_results(tournament, substitutes=Substitutes.EACH_OWN).penalties
     assert [p.entry for p in penalties] == [hans(four).id]
+
+
+# --- who is named: the substitute in the seat he plays ------------------------------------------
+
+@pytest.fixture
+def substituted(four, boss):
+    substitute_from(four, boss, 3)  # Hans plays seat 4 from deal 3 (dealt by seat 4) on
+    return four
+
+
+def test_the_penalty_form_and_its_message_name_the_substitute_in_his_seat(client, substituted):
+    choices = dict(PenaltyForm(table_info(substituted)).fields["seat"].choices)
+    assert choices[4] == "4 Hans Ziegler"
+    response = client.post(u("penalty_add", substituted.token), {
+        "seat": 4, "reason": "other", "points": 15, "version": substituted.sheet_version},
+        follow=True)
+    assert "Penalty for Hans Ziegler" in response.content.decode()
+
+
+def test_the_deal_page_names_the_substitute_who_dealt(client, substituted):
+    response = client.get(u("deal_edit", substituted.token, 3))
+    assert response.context["dealer"] == "Hans Ziegler"
+
+
+def test_the_delete_question_names_the_substitute_as_a_new_dealer(boss, substituted):
+    organizer = Client()
+    organizer.force_login(boss)
+    tournament = substituted.series.tournament
+    asked = organizer.post(u("deal_delete", tournament.slug, 1, substituted.number, 1))
+    rows = {r["old"]: r for r in asked.context["rows"]}
+    assert rows[4]["after"] == "4 Hans Ziegler"  # deal 4 becomes deal 3, dealt by seat 4

@@ -151,7 +151,7 @@ def _faults(info: TableInfo, deal: Deal, new: int) -> list[Fault]:
         found.append(Fault(
             deal.number, new, field,
             f"Deal {deal.number} ({deal.description}) becomes deal {new}, dealt by "
-            f"{seat} {info.name(seat)}, who sits out: choose {_CHOOSE[field]}.",
+            f"{seat} {info.name_at(seat, deal.number)}, who sits out: choose {_CHOOSE[field]}.",
             choices))
     if found:
         return found
