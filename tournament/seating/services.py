@@ -245,14 +245,16 @@ def tables_of(series: Series) -> list[list[int]]:
 
 
 def unseated(series: Series) -> list[Entry]:
-    """Checked-in players with no seat in ``series`` who are not recorded as sitting out;
-    nobody once the series is finished (a player checked in for a later series)."""
+    """Checked-in players with no seat in ``series`` who are not recorded as sitting out
+    nor substituting at one of its tables; nobody once the series is finished (a player
+    checked in for a later series)."""
     if series.status not in OPEN_STATES:
         return []
     return list(
         Entry.objects.filter(tournament_id=series.tournament_id, checked_in=True,
                              withdrawn=False)
-        .exclude(seats__series=series).exclude(series_sat_out=series).order_by("number")
+        .exclude(seats__series=series).exclude(series_sat_out=series)
+        .exclude(substituted__table__series=series).order_by("number")
     )
 
 
