@@ -12,6 +12,7 @@ from tests.sheets import u
 from tournament.models import Entry, Substitution
 from tournament.sheets import absence, edits
 from tournament.sheets import services as deals
+from tournament.sheets.confirmation import SheetError
 from tournament.sheets.forms import PenaltyForm
 from tournament.sheets.services import DealInput, table_info
 
@@ -122,3 +123,15 @@ def test_the_delete_question_names_the_substitute_as_a_new_dealer(boss, substitu
     asked = organizer.post(u("deal_delete", tournament.slug, 1, substituted.number, 1))
     rows = {r["old"]: r for r in asked.context["rows"]}
     assert rows[4]["after"] == "4 Hans Ziegler"  # deal 4 becomes deal 3, dealt by seat 4
+
+
+def test_a_sheet_is_not_ended_before_a_substitutes_first_deal(four, boss):
+    substitute_from(four, boss, 7)  # Hans is to take seat 4 from deal 7
+    with pytest.raises(SheetError, match="from deal 7") as refused:
+        absence.end_sheet(four, 5, boss)
+    assert refused.value.field == "after_deal"
+    four.refresh_from_db()
+    assert four.ended_after is None
+    absence.end_sheet(four, 7, boss)  # he played deal 7 then: the end may follow it
+    four.refresh_from_db()
+    assert four.ended_after == 7

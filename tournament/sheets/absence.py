@@ -119,6 +119,12 @@ def end_sheet(table: Table, after_deal: int | None, user, reason: str = "",
         if after_deal < played:
             raise SheetError(f"End after deal: deals {after_deal + 1}–{played} are entered; "
                              f"end after deal {played} or delete them first.", "after_deal")
+        late = [s for s in info.substitutes if s.from_deal > after_deal]
+        if late:
+            raise SheetError(f"End after deal: {late[0].name} takes seat {late[0].seat} from "
+                             f"deal {late[0].from_deal}, after that end; end after deal "
+                             f"{late[0].from_deal} or later, or remove the substitute first.",
+                             "after_deal")
         before = {"ended_after": table.ended_after}
         table.ended_after = after_deal
         table.ended_by = user.get_username()
