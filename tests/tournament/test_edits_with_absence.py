@@ -135,3 +135,11 @@ def test_a_sheet_is_not_ended_before_a_substitutes_first_deal(four, boss):
     absence.end_sheet(four, 7, boss)  # he played deal 7 then: the end may follow it
     four.refresh_from_db()
     assert four.ended_after == 7
+
+
+def test_the_insert_page_of_a_sheet_ended_early_offers_the_form(client, four, boss):
+    absence.end_sheet(four, 5, boss)
+    html = client.get(u("deal_insert", four.token, 2)).content.decode()
+    assert "one too many" not in html
+    assert 'id="insert-form"' in html
+    assert "the sheet then ends after deal 6" in html

@@ -469,7 +469,10 @@ def deal_insert(request, info, role, number):
         "dealer": seat_label(info, info.dealer(number)), "plan": plan,
         "rows": _plan_rows(info, plan), "fixes": _fault_rows(info, plan, fixes),
         "penalties": _penalty_rows(info, plan), "asked": request.method == "POST",
-        "full": page.sheet.played >= page.sheet.deal_count,
+        # a sheet ended early ends one deal later: the table played the forgotten deal
+        "full": page.sheet.played >= (info.scheduled if info.ended_early
+                                      else page.sheet.deal_count),
+        "ends_after": table.ended_after + 1 if table.ended_after is not None else None,
     })
 
 
