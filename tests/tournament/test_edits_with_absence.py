@@ -12,7 +12,7 @@ from tests.sheets import u
 from tournament.models import Entry, Substitution
 from tournament.sheets import absence, edits
 from tournament.sheets import services as deals
-from tournament.sheets.confirmation import SheetError
+from tournament.sheets.confirmation import SheetError, submit_sheet
 from tournament.sheets.forms import PenaltyForm
 from tournament.sheets.services import DealInput, table_info
 
@@ -143,3 +143,17 @@ def test_the_insert_page_of_a_sheet_ended_early_offers_the_form(client, four, bo
     assert "one too many" not in html
     assert 'id="insert-form"' in html
     assert "the sheet then ends after deal 6" in html
+
+
+def test_a_substitute_seated_on_a_submitted_sheet_says_why_the_submission_went(
+        client, boss):
+    table = table_of_size(club_night(boss), 4)
+    for _ in range(8):
+        play(table, SOLO_WON)
+    submit_sheet(table, "Anna Becker")
+    table.refresh_from_db()
+    substitute_from(table, boss, 5)
+    assert table.sheet_status == "open"
+    assert table.withdrawal["because"] == "a substitute seated in seat 4 from deal 5"
+    html = client.get(u("sheet", table.token)).content.decode()
+    assert "was withdrawn at" in html and "a substitute seated in seat 4 from deal 5" in html
