@@ -157,3 +157,12 @@ def test_a_substitute_seated_on_a_submitted_sheet_says_why_the_submission_went(
     assert table.withdrawal["because"] == "a substitute seated in seat 4 from deal 5"
     html = client.get(u("sheet", table.token)).content.decode()
     assert "was withdrawn at" in html and "a substitute seated in seat 4 from deal 5" in html
+
+
+def test_the_penalty_removal_question_names_the_substitute(client, substituted):
+    penalty = deals.add_penalty(substituted, 4, "other", 15, "", substituted.sheet_version,
+                                "Anna Becker")
+    html = client.post(u("penalty_delete", substituted.token, penalty.pk)).content.decode()
+    assert "Remove the penalty of Hans Ziegler?" in html
+    assert "for 4 Hans Ziegler, entered by Anna Becker" in html
+    assert "Franz Koch" not in html

@@ -317,7 +317,8 @@ def penalty_delete(request, info, role, pk):
 def _penalty_removal_words(info: deals.TableInfo, penalty: Penalty) -> list[str]:
     table = info.table
     words = [f"{deals.penalty_text(info, penalty)}: −{penalty.points} for "
-             f"{seat_label(info, penalty.seat)}, entered by {penalty.entered_by or 'the table'}"
+             f"{seat_label(info, penalty.seat, penalty.deal or max(penalty.after_deal, 1))}, "
+             f"entered by {penalty.entered_by or 'the table'}"
              f"{' (an organizer)' if penalty.by_organizer else ''}.",
              f"{_charged(info, penalty.seat, penalty.deal, penalty)}'s total rises by "
              f"{penalty.points}. The removal is kept "
