@@ -166,3 +166,15 @@ def test_the_penalty_removal_question_names_the_substitute(client, substituted):
     assert "Remove the penalty of Hans Ziegler?" in html
     assert "for 4 Hans Ziegler, entered by Anna Becker" in html
     assert "Franz Koch" not in html
+
+
+def test_a_deal_inserted_before_the_substitutes_first_deal_was_the_replaced_players(
+        client, substituted):
+    seated = substituted.seats.get(position=4).entry.name
+    # the forgotten deal 3 is dealt by seat 4, before Hans sat down
+    asked = client.get(u("deal_insert", substituted.token, 3))
+    assert asked.context["dealer"] == f"4 {seated}"
+    data = DealInput(dict(SOLO_WON), declarer=1)
+    edits.insert_deal(substituted, 3, data, substituted.sheet_version, "test")
+    info = table_info(substituted)
+    assert (info.name_at(4, 3), info.name_at(4, 4)) == (seated, "Hans Ziegler")
