@@ -2,8 +2,12 @@
 early (18.2): the substitute's first deal and the early end follow the deals they belong to,
 and a misdeal dealt by a substitute is his."""
 
+import io
+
 import pytest
 from django.test import Client
+from django.urls import reverse
+from pypdf import PdfReader
 
 from scoring import services as scoring
 from scoring.models import Substitutes
@@ -14,6 +18,7 @@ from tournament.sheets import absence, edits
 from tournament.sheets import services as deals
 from tournament.sheets.confirmation import SheetError, submit_sheet
 from tournament.sheets.forms import PenaltyForm
+from tournament.sheets.page import display_rows
 from tournament.sheets.services import DealInput, table_info
 
 pytestmark = pytest.mark.django_db
@@ -178,3 +183,19 @@ def test_a_deal_inserted_before_the_substitutes_first_deal_was_the_replaced_play
     edits.insert_deal(substituted, 3, data, substituted.sheet_version, "test")
     info = table_info(substituted)
     assert (info.name_at(4, 3), info.name_at(4, 4)) == (seated, "Hans Ziegler")
+
+
+def test_the_sheet_names_the_substitute_on_his_penalty_row(boss, substituted):
+    deals.add_penalty(substituted, 4, "other", 15, "", substituted.sheet_version, "test")
+    info = table_info(substituted)
+    (row,) = [r for r in display_rows(info, deals.load_sheet(info)) if r.row.kind == "penalty"]
+    assert row.declarer_name == "Hans Ziegler"
+    organizer = Client()
+    organizer.force_login(boss)
+    pdf = organizer.get(reverse("printing:sheet_pdf", args=[
+        substituted.series.tournament.slug, 1, substituted.number]))
+    reader = PdfReader(io.BytesIO(b"".join(pdf.streaming_content)))
+    text = "".join(page.extract_text() for page in reader.pages)
+    lines = text.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("Penalty:"))
+    assert lines[at - 1] == "Hans Ziegler"  # the name cell of the penalty's row
