@@ -35,3 +35,24 @@ def test_a_checked_in_substitute_is_no_late_arrival(boss):
     add_entry(tournament, 20, "Lena", "Roth")
     assert [e.number for e in plans.unseated(series)] == [20]
     assert arrivals.seat_late_arrival(series, 20, three.number, boss) == 4
+
+
+@pytest.mark.parametrize("absent", ["substitute", "ended"])
+def test_the_plan_is_fixed_while_a_substitute_or_an_early_end_stands(boss, absent):
+    # before the first deal: the director already knows seat 2 of the four-table is absent
+    tournament = club_night(boss)
+    four, three = table_of_size(tournament, 4), table_of_size(tournament, 3)
+    if absent == "substitute":
+        absence.seat_substitute(four, 2, 1, 8, boss)
+    else:
+        absence.end_sheet(four, 0, boss)
+    series = four.series
+    series.refresh_from_db()
+    seat_2 = four.seats.get(position=2).entry.number
+    with pytest.raises(PlanError, match=f"Table {four.number} has"):
+        plans.swap_players(series, seat_2, three.seats.get(position=1).entry.number, boss)
+    with pytest.raises(PlanError, match=f"Table {four.number} has"):
+        plans.unpublish(series, boss)
+    series.refresh_from_db()
+    assert series.status == "seated"
+    assert four.seats.get(position=2).entry.number == seat_2
