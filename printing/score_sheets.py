@@ -241,10 +241,13 @@ def _rows(item: SheetPrint, layout: Layout, blank: bool) -> Flowable:
                *[f"{p.position} {p.name.split(' ')[0]}" for p in info.players]],
               bold=range(5 + info.size))
     played = set()
+    last = 1  # a penalty names whoever played the seat in the deal before it (a substitute)
     if sheet is not None and not blank:
         for row in sheet.rows:
+            last = row.number or last
             if row.kind == "penalty":
-                r = cells.row(["", "", info.name(next(iter(row.entries), None)), row.text,
+                r = cells.row(["", "", info.name_at(next(iter(row.entries), None), last),
+                               row.text,
                                signed(row.value), *totals(row.totals)], bold=moved(row.entries))
                 cells.fill(r, range(len(widths)), PENALTY)
                 continue

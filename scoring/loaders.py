@@ -505,12 +505,12 @@ def _load_penalties(tables: _Tables, counted: set[int]) -> tuple[PenaltyResult, 
         PenaltyResult(entry=entry, points=points,
                       series=tables.meta[table_id][0], table_number=tables.meta[table_id][1],
                       reason=_penalty_reason(tables.rules, reason, note))
-        for table_id, seat, points, reason, note, after in Penalty.objects.filter(
+        for table_id, seat, points, reason, note, after, deal in Penalty.objects.filter(
             table_id__in=counted).values_list("table_id", "seat", "points", "reason", "note",
-                                              "after_deal")
-        # charged to whoever played the seat in the deal before it (a substitute's counts
-        # for nobody under ``absent_keeps``)
-        if ranked_entry(entry := tables.holders(table_id, max(after, 1))[seat])
+                                              "after_deal", "deal")
+        # charged to whoever played the seat in the deal before it, a misdeal to whoever
+        # dealt its deal (a substitute's counts for nobody under ``absent_keeps``)
+        if ranked_entry(entry := tables.holders(table_id, deal or max(after, 1))[seat])
     )
 
 

@@ -84,11 +84,14 @@ def standings_page(visitor: Visitor, number: int | None = None,
                          absence_notes(comp))
 
 
-def absence_notes(comp: services.Computation) -> list[str]:
+def absence_notes(comp: services.Computation, entry: int | None = None) -> list[str]:
     """A sentence for each counted table that could not finish, saying how it counts
-    (docs/rules.md §10): the standings' page and PDF print them under the table."""
+    (docs/rules.md §10): the standings' page and PDF print them under the table; with
+    ``entry``, only the substitutions that player took part in (his page)."""
     notes = []
     for a in comp.results.absences:
+        if entry is not None and entry not in (a.substitute, a.replaced):
+            continue
         where = f"Series {a.series}, table {a.table}"
         if a.ended_after is not None:
             missing = (a.scheduled or 0) - a.ended_after

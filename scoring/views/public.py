@@ -119,6 +119,7 @@ def player_deals(request, visitor, number):
     return render(request, "scoring/player.html", _context(
         visitor, comp, table=table, entry=entry, standing=standing, decks_table=decks_table,
         foot=foot, foot_heads=[("", "", entry.name)],
+        substituted=pages.absence_notes(comp, entry.id),
         comparative_standing=comparative_standing, total=sum(r["points"] for r in rows),
         penalties=sum(1 for r in rows if r["role"] == "penalty")))
 

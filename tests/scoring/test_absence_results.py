@@ -198,3 +198,18 @@ def test_the_standings_page_and_pdf_and_the_sheet_pdf_say_how_it_counts(client, 
 
 def html_words(text):
     return text.replace("'", "&#x27;")
+
+
+@pytest.mark.parametrize("mode", [Substitutes.ABSENT_KEEPS, Substitutes.FOR_ABSENT])
+def test_the_page_of_a_substitute_not_ranked_says_where_he_played(client, boss, mode):
+    tournament, four, hans = substituted_night(boss)
+    set_scoring(tournament, substitutes=mode)
+    client.force_login(boss)
+    html = html_words(client.get(reverse("scoring:player", args=[tournament.slug, hans.number])
+                                 ).content.decode())
+    assert "Did not play" not in html
+    assert f"from deal 3 Hans Ziegler (#{hans.number}) played seat 1 for" in html
+    absent = four.seats.get(position=1).entry
+    html = html_words(client.get(reverse("scoring:player", args=[tournament.slug,
+                                                                 absent.number])).content.decode())
+    assert f"from deal 3 Hans Ziegler (#{hans.number}) played seat 1 for" in html

@@ -181,7 +181,7 @@ def test_the_csv_import_sees_umlaut_spellings(tournament, organizer):
         tournament, organizer)
     assert any("Hans Krüger of SC Grün is already registered" in e for e in
                preview.error_messages)
-    # "eva,muller" is Eva Müller again (row 3): read once, as a repeat (rules decision 33)
+    # "eva,muller" is Eva Müller again (row 3): read once, as a repeat (rules decision 46)
     assert preview.repeats == [(4, 3)]
 
 

@@ -22,6 +22,7 @@ from tournament.models import (
     Seat,
     Series,
     SheetStatus,
+    Substitution,
     Table,
     TablePolicy,
 )
@@ -73,6 +74,12 @@ def _latecomer(series: Series, number: int) -> Entry:
     if seat is not None:
         raise PlanError(f"Player {number} already sits at table {seat.table.number}, seat "
                         f"{seat.position}; move or swap them instead.", "number")
+    sub = Substitution.objects.filter(table__series=series, substitute=entry).select_related(
+        "table").first()
+    if sub is not None:
+        raise PlanError(f"Player {number} ({entry.name}) substitutes at table "
+                        f"{sub.table.number}, seat {sub.seat}, from deal {sub.from_deal}; a "
+                        "player plays one seat of a series.", "number")
     return entry
 
 

@@ -12,6 +12,7 @@ import secrets
 from collections import defaultdict
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from tournament import lifecycle
@@ -78,6 +79,14 @@ def new_seed() -> str:
 
 def _require_changeable(series: Series) -> None:
     if series.plan_changeable:
+        # a substitute or an early end the director set names the seats as they are
+        stands = (series.tables.filter(Q(substituted=True) | Q(ended_after__isnull=False))
+                  .order_by("number").first())
+        if stands is not None:
+            what = "a substitute" if stands.substituted else "an early end"
+            raise PlanError(f"Table {stands.number} has {what} on its sheet; the plan of series "
+                            f"{series.number} is fixed while it stands. Remove it on the "
+                            "table's sheet first.")
         return
     if series.status not in (SeriesStatus.DRAFT, SeriesStatus.SEATED):
         raise PlanError(f"Series {series.number} has started; its plan can no longer change.")
@@ -245,14 +254,16 @@ def tables_of(series: Series) -> list[list[int]]:
 
 
 def unseated(series: Series) -> list[Entry]:
-    """Checked-in players with no seat in ``series`` who are not recorded as sitting out;
-    nobody once the series is finished (a player checked in for a later series)."""
+    """Checked-in players with no seat in ``series`` who are not recorded as sitting out
+    nor substituting at one of its tables; nobody once the series is finished (a player
+    checked in for a later series)."""
     if series.status not in OPEN_STATES:
         return []
     return list(
         Entry.objects.filter(tournament_id=series.tournament_id, checked_in=True,
                              withdrawn=False)
-        .exclude(seats__series=series).exclude(series_sat_out=series).order_by("number")
+        .exclude(seats__series=series).exclude(series_sat_out=series)
+        .exclude(substituted__table__series=series).order_by("number")
     )
 
 

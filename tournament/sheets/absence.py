@@ -23,13 +23,13 @@ def _director(table: Table, user, what: str) -> None:
         raise SheetError(f"Only an organizer of this tournament can {what}.")
 
 
-def _changed(table: Table, user, session: str, fields: list[str]) -> None:
+def _changed(table: Table, user, session: str, fields: list[str], because: str) -> None:
     """A new version of the sheet (open forms are stale); a submitted sheet goes back to
-    open: the submitter's word no longer covers it."""
+    open: the submitter's word no longer covers it, and the sheet page says ``because``."""
     table.sheet_version += 1
     actor = user.get_username()
     table.save(update_fields=[*fields, "sheet_version",
-                              *reopen_on_change(table, actor, user, session)])
+                              *reopen_on_change(table, actor, user, session, because)])
 
 
 def seat_substitute(table: Table, seat: int | None, from_deal: int | None,
@@ -76,7 +76,8 @@ def seat_substitute(table: Table, seat: int | None, from_deal: int | None,
             table=table, seat=seat, from_deal=from_deal, substitute=entry, replaced=replaced,
             reason=reason[:200], created_by=user.get_username())
         table.substituted = True
-        _changed(table, user, session, ["substituted"])
+        _changed(table, user, session, ["substituted"],
+                 f"a substitute seated in seat {seat} from deal {from_deal}")
         record_change(table.series.tournament, user, AuditAction.SUBSTITUTE_SEATED,
                       subject(table), session=session,
                       after={"seat": seat, "from_deal": from_deal, "substitute": entry.number,
@@ -97,7 +98,8 @@ def remove_substitute(table: Table, key: int, user, session: str = "") -> None:
                   "substitute": found.substitute.number, "name": found.substitute.name}
         found.delete()
         table.substituted = table.substitutions.exists()
-        _changed(table, user, session, ["substituted"])
+        _changed(table, user, session, ["substituted"],
+                 f"the substitute in seat {found.seat} removed")
         record_change(table.series.tournament, user, AuditAction.SUBSTITUTE_REMOVED,
                       subject(table), session=session, before=before)
 
@@ -119,12 +121,19 @@ def end_sheet(table: Table, after_deal: int | None, user, reason: str = "",
         if after_deal < played:
             raise SheetError(f"End after deal: deals {after_deal + 1}–{played} are entered; "
                              f"end after deal {played} or delete them first.", "after_deal")
+        late = [s for s in info.substitutes if s.from_deal > after_deal]
+        if late:
+            raise SheetError(f"End after deal: {late[0].name} takes seat {late[0].seat} from "
+                             f"deal {late[0].from_deal}, after that end; end after deal "
+                             f"{late[0].from_deal} or later, or remove the substitute first.",
+                             "after_deal")
         before = {"ended_after": table.ended_after}
         table.ended_after = after_deal
         table.ended_by = user.get_username()
         table.ended_at = timezone.now()
         table.ended_reason = reason[:200]
-        _changed(table, user, session, ["ended_after", "ended_by", "ended_at", "ended_reason"])
+        _changed(table, user, session, ["ended_after", "ended_by", "ended_at", "ended_reason"],
+                 f"the sheet ended after deal {after_deal}")
         record_change(table.series.tournament, user, AuditAction.SHEET_ENDED_EARLY,
                       subject(table), session=session, before=before,
                       after={"ended_after": after_deal, "scheduled": scheduled,
@@ -144,7 +153,8 @@ def undo_end(table: Table, user, session: str = "") -> None:
                              "its remaining deals are then to be played and entered.")
         before = {"ended_after": table.ended_after, "ended_by": table.ended_by}
         table.ended_after, table.ended_by, table.ended_at, table.ended_reason = None, "", None, ""
-        _changed(table, user, session, ["ended_after", "ended_by", "ended_at", "ended_reason"])
+        _changed(table, user, session, ["ended_after", "ended_by", "ended_at", "ended_reason"],
+                 "the early end undone")
         record_change(table.series.tournament, user, AuditAction.SHEET_END_UNDONE,
                       subject(table), session=session, before=before,
                       after={"ended_after": None})

@@ -151,7 +151,7 @@ def _faults(info: TableInfo, deal: Deal, new: int) -> list[Fault]:
         found.append(Fault(
             deal.number, new, field,
             f"Deal {deal.number} ({deal.description}) becomes deal {new}, dealt by "
-            f"{seat} {info.name(seat)}, who sits out: choose {_CHOOSE[field]}.",
+            f"{seat} {info.name_at(seat, deal.number)}, who sits out: choose {_CHOOSE[field]}.",
             choices))
     if found:
         return found
@@ -272,6 +272,32 @@ def _move_penalties(info: TableInfo, at: int, step: int) -> None:
         penalty.save(update_fields=["deal", "after_deal", "seat"])
 
 
+def _move_absences(table: Table, at: int, step: int) -> dict[str, object]:
+    """A substitute's first deal and the early end follow the deals they belong to: the
+    substitute still starts with the deal he first played, the sheet still ends after the
+    last deal the table played. What moved, for the audit log."""
+    moved: dict[str, object] = {}
+    subs = list(table.substitutions.order_by("from_deal" if step < 0 else "-from_deal"))
+    for sub in subs:
+        new = _penalty_deal(sub.from_deal, at, step)
+        if new == sub.from_deal:
+            continue
+        if any(o.seat == sub.seat and o.from_deal == new for o in subs if o is not sub):
+            raise SheetError(f"Deal {at} is the only deal a substitute played in seat "
+                             f"{sub.seat}: remove that substitute first.")
+        sub.from_deal = new
+        sub.save(update_fields=["from_deal"])
+        moved[f"substitute seat {sub.seat}"] = f"from deal {new}"
+    if table.ended_after is not None:
+        table.ended_after += step
+        if table.ended_after >= table.series.tournament.deals_at(table.seats.count()):
+            table.ended_after, table.ended_by, table.ended_at, table.ended_reason = (
+                None, "", None, "")
+        table.save(update_fields=["ended_after", "ended_by", "ended_at", "ended_reason"])
+        moved["ended_after"] = table.ended_after
+    return moved
+
+
 def _check(info: TableInfo, what: str) -> None:
     problems = sheet_faults(info)
     if problems:
@@ -316,12 +342,13 @@ def delete_deal(table: Table, number: int, user, session: str = "",
             _move(info, later, later.number - 1, fixes.get(later.number, {}), actor, user,
                   session)
         _move_penalties(info, number, -1)
-        _check(info, f"Deleting deal {number}")
+        absences = _move_absences(table, number, -1)
+        _check(table_info(table), f"Deleting deal {number}")
         sheet_changed(table, actor, user, session, because=f"deal {number} deleted")
         record_change(table.series.tournament, user, AuditAction.DEAL_DELETED,
                       subject(table, number), session=session, before=before,
                       after={"later_deals": _moved_words(plan) or "none",
-                             "mended": _mended_words(plan, fixes)})
+                             "mended": _mended_words(plan, fixes), **absences})
     return plan
 
 
@@ -343,7 +370,8 @@ def insert_deal(table: Table, before: int, data: DealInput, sheet_version: int, 
         if not 1 <= before <= played:
             raise SheetError(f"A forgotten deal goes before one of deals 1 to {played}; the "
                              "next deal is entered as usual.")
-        if played >= info.deal_count:
+        # a sheet ended early ends one deal later: the table played the forgotten one
+        if played >= (info.scheduled if info.ended_early else info.deal_count):
             raise SheetError(f"All {info.deal_count} deals are on the sheet, so one more "
                              "would be one too many: if one was forgotten, another was entered "
                              "twice. An organizer deletes that one first.")
@@ -362,13 +390,14 @@ def insert_deal(table: Table, before: int, data: DealInput, sheet_version: int, 
                               data.declarer, data.contra_by, data.revoked_by),
         )
         _move_penalties(info, before, +1)
-        _check(info, f"The deal before deal {before}")
+        absences = _move_absences(table, before, +1)
+        _check(table_info(table), f"The deal before deal {before}")
         sheet_changed(table, actor, user, session,
                       because=f"a forgotten deal inserted as deal {before}")
         record_change(table.series.tournament, user, AuditAction.DEAL_INSERTED,
                       subject(table, before), actor=actor, session=session,
                       after={**deal_state(deal), "later_deals": _moved_words(plan) or "none",
-                             "mended": _mended_words(plan, fixes)})
+                             "mended": _mended_words(plan, fixes), **absences})
     return deal
 
 

@@ -220,7 +220,9 @@ class PenaltyForm(forms.Form):
 
     def __init__(self, info: TableInfo, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["seat"].choices = [(p.position, info.seat_label(p.position))
+        # a penalty counts for whoever played the seat in the last deal (a substitute)
+        now = max(info.table.deals.count(), 1) if info.substitutes else None
+        self.fields["seat"].choices = [(p.position, info.seat_label(p.position, now))
                                        for p in info.players]
         self.fields["reason"].choices = [
             (p.key, f"{p.text}" + (f" (−{p.points})" if p.points else ""))

@@ -230,12 +230,14 @@ def display_rows(info: TableInfo, sheet: Sheet) -> list[RowView]:
     seats = range(1, info.size + 1)
     rows = []
     noted: set[int] = set()
+    last = 1  # a penalty names whoever played the seat in the deal before it (a substitute)
     for row in sheet.rows:
         # a deal nobody declared moves at most the Ramsch loser's total
         loser = row.kind == "deal" and row.declarer is None and len(row.entries) == 1
         at = row.number
+        last = at or last
         name = (info.name_at(next(iter(row.entries)), at) if loser
-                else info.name_at(row.declarer, at))
+                else info.name_at(row.declarer, at or last))
         notes: tuple[str, ...] = ()
         if at is not None:  # a substitute's first deal: the sheet says so above it
             here = [s for s in info.substitutes if s.from_deal <= at and s.key not in noted]

@@ -191,7 +191,7 @@ def _misdeal_deal(info: TableInfo, reason: str, deal: int | None, played: int,
     if seat != dealer:
         raise InvalidRecord("seat", "not_the_dealer",
                             f"Player: a misdeal is charged to the dealer; deal {deal} is "
-                            f"dealt by {dealer} {info.name(dealer)}.")
+                            f"dealt by {dealer} {info.name_at(dealer, deal)}.")
     return deal
 
 

@@ -203,7 +203,7 @@ def deal_edit(request, info, role, number):
     return render(request, "tournament/sheet/deal_edit.html", {
         "page": page, "tournament": info.tournament, "series": table.series, "table": table,
         "deal": deal, "row": row, "form": form, "fields": form_fields(form),
-        "dealer": info.name(deal.dealer),
+        "dealer": info.name_at(deal.dealer, deal.number),
     })
 
 
@@ -250,6 +250,16 @@ def deal_preview(request, info, role):
     })
 
 
+def _charged(info: deals.TableInfo, seat: int, deal: int | None,
+             penalty: Penalty | None = None) -> str:
+    """Who a penalty counts for: a misdeal's dealer, else whoever played the seat in the deal
+    before it (a substitute from his first deal on), as ``scoring.loaders`` charges it."""
+    if not info.substitutes:
+        return info.name(seat)
+    after = penalty.after_deal if penalty is not None else info.table.deals.count()
+    return info.name_at(seat, deal or max(after, 1))
+
+
 @require_POST
 @playable_table
 def penalty_add(request, info, role):
@@ -260,7 +270,7 @@ def penalty_add(request, info, role):
         data = form.cleaned_data
         if table.is_submitted and not confirmed(request):
             return ask(request, Question(
-                f"Enter a penalty for {info.name(data['seat'])}?",
+                f"Enter a penalty for {_charged(info, data['seat'], data['deal'])}?",
                 [f"{table.submitted_by} submitted this sheet. Entering a penalty withdraws "
                  "the submission: the sheet must be submitted and confirmed again.",
                  "The sheet page will say so."],
@@ -275,7 +285,7 @@ def penalty_add(request, info, role):
         except (SheetError, EngineError) as exc:
             return _refused(request, table, exc)
         else:
-            messages.success(request, f"Penalty for {info.name(penalty.seat)}: "
+            messages.success(request, f"Penalty for {_charged(info, penalty.seat, penalty.deal)}: "
                                       f"−{penalty.points}.")
             return redirect(_sheet_url(table))
     return _render_sheet(request, table, role, info=info, penalty_form=form)
@@ -292,7 +302,7 @@ def penalty_delete(request, info, role, pk):
         return _refused(request, table, exc)
     if not confirmed(request):  # a penalty the table recorded goes only after a question
         return ask(request, Question(
-            f"Remove the penalty of {info.name(penalty.seat)}?",
+            f"Remove the penalty of {_charged(info, penalty.seat, penalty.deal, penalty)}?",
             _penalty_removal_words(info, penalty),
             yes="Remove the penalty", cancel=_sheet_url(table)), info.tournament)
     try:
@@ -307,9 +317,11 @@ def penalty_delete(request, info, role, pk):
 def _penalty_removal_words(info: deals.TableInfo, penalty: Penalty) -> list[str]:
     table = info.table
     words = [f"{deals.penalty_text(info, penalty)}: −{penalty.points} for "
-             f"{seat_label(info, penalty.seat)}, entered by {penalty.entered_by or 'the table'}"
+             f"{seat_label(info, penalty.seat, penalty.deal or max(penalty.after_deal, 1))}, "
+             f"entered by {penalty.entered_by or 'the table'}"
              f"{' (an organizer)' if penalty.by_organizer else ''}.",
-             f"{info.name(penalty.seat)}'s total rises by {penalty.points}. The removal is kept "
+             f"{_charged(info, penalty.seat, penalty.deal, penalty)}'s total rises by "
+             f"{penalty.points}. The removal is kept "
              "in the audit log."]
     if table.is_submitted:
         words.append(f"{table.submitted_by} submitted this sheet: removing the penalty "
@@ -404,13 +416,15 @@ def deal_delete(request, tournament, number, table, deal):
 def _plan_rows(info: deals.TableInfo, plan: edits.EditPlan) -> list[dict]:
     """The later deals as the confirmation lists them: number, game, dealer before/after."""
     return [{"old": m.old, "new": m.new, "text": m.text, "changed": m.new_dealer,
-             "before": seat_label(info, m.dealer_before),
-             "after": seat_label(info, m.dealer_after)} for m in plan.moved]
+             # named as the deal was numbered: a substitute's first deal moves with it
+             "before": seat_label(info, m.dealer_before, m.old),
+             "after": seat_label(info, m.dealer_after, m.old)} for m in plan.moved]
 
 
 def _fault_rows(info: deals.TableInfo, plan: edits.EditPlan, fixes) -> list[dict]:
     return [{"fault": f, "chosen": fixes.get(f.old, {}).get(f.field or ""),
-             "choices": [(s, seat_label(info, s)) for s in f.choices]} for f in plan.faults]
+             "choices": [(s, seat_label(info, s, f.old)) for s in f.choices]}
+            for f in plan.faults]
 
 
 def _penalty_rows(info: deals.TableInfo, plan: edits.EditPlan) -> list[str]:
@@ -456,7 +470,10 @@ def deal_insert(request, info, role, number):
         "dealer": seat_label(info, info.dealer(number)), "plan": plan,
         "rows": _plan_rows(info, plan), "fixes": _fault_rows(info, plan, fixes),
         "penalties": _penalty_rows(info, plan), "asked": request.method == "POST",
-        "full": page.sheet.played >= page.sheet.deal_count,
+        # a sheet ended early ends one deal later: the table played the forgotten deal
+        "full": page.sheet.played >= (info.scheduled if info.ended_early
+                                      else page.sheet.deal_count),
+        "ends_after": table.ended_after + 1 if table.ended_after is not None else None,
     })
 
 
