@@ -29,8 +29,14 @@ from tournament.sheets.confirmation import (
     sheet_changed,
     subject,
 )
-from tournament.sheets.loaders import DealInput, TableInfo, load_sheet, score_input, table_info
-from tournament.sheets.sheet import scoring_columns
+from tournament.sheets.loaders import (
+    DealInput,
+    TableInfo,
+    load_sheet,
+    rescore,
+    score_input,
+    table_info,
+)
 
 # the seats a deal names: the form's label, and what the organizer is asked to choose
 SEAT_FIELDS = {"declarer": "Declarer", "loser": "Ramsch loser", "contra_by": "Contra by",
@@ -240,14 +246,7 @@ def _move(info: TableInfo, deal: Deal, new: int, fixes: Mapping[str, int], actor
     if fixes:
         data = mended(deal_input(deal), fixes)
         scored = score_input(info, new, data)
-        deal.declarer, deal.contra_by, deal.revoked_by = (data.declarer, data.contra_by,
-                                                          data.revoked_by)
-        deal.record, deal.outcome = data.record, scored.outcome.as_dict()
-        deal.value, deal.description = scored.outcome.value, scored.text
-        for column, stored in scoring_columns(deal.record, deal.outcome, deal.value,
-                                              deal.declarer, deal.contra_by,
-                                              deal.revoked_by).items():
-            setattr(deal, column, stored)
+        rescore(deal, data, scored)
         deal.entered_by = actor
     deal.save()
     if before is not None:
@@ -381,14 +380,10 @@ def insert_deal(table: Table, before: int, data: DealInput, sheet_version: int, 
         for later in table.deals.filter(number__gte=before).order_by("-number"):
             _move(info, later, later.number + 1, fixes.get(later.number, {}), actor, user,
                   session)
-        deal = Deal.objects.create(
-            table=table, number=before, dealer=info.dealer(before), deck=None,
-            declarer=data.declarer, contra_by=data.contra_by, revoked_by=data.revoked_by,
-            record=data.record, outcome=scored.outcome.as_dict(), value=scored.outcome.value,
-            description=scored.text, entered_by=actor,
-            **scoring_columns(data.record, scored.outcome.as_dict(), scored.outcome.value,
-                              data.declarer, data.contra_by, data.revoked_by),
-        )
+        deal = Deal(table=table, number=before, dealer=info.dealer(before), deck=None,
+                    entered_by=actor)
+        rescore(deal, data, scored)
+        deal.save(force_insert=True)
         _move_penalties(info, before, +1)
         absences = _move_absences(table, before, +1)
         _check(table_info(table), f"The deal before deal {before}")

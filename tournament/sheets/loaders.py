@@ -177,6 +177,18 @@ class Scored:
     entries: dict[int, int]
 
 
+def rescore(deal: Deal, data: DealInput, scored: Scored) -> None:
+    """Write a corrected deal into ``deal`` (the caller saves it): its seats, record, outcome,
+    value and text, and the plain columns the standings sum."""
+    deal.declarer, deal.contra_by, deal.revoked_by = (data.declarer, data.contra_by,
+                                                      data.revoked_by)
+    deal.record, deal.outcome = data.record, scored.outcome.as_dict()
+    deal.value, deal.description = scored.outcome.value, scored.text
+    for column, stored in scoring_columns(deal.record, deal.outcome, deal.value, deal.declarer,
+                                          deal.contra_by, deal.revoked_by).items():
+        setattr(deal, column, stored)
+
+
 def score_input(info: TableInfo, number: int, data: DealInput) -> Scored:
     """Check the seats against the table and score the record; raises InvalidRecord."""
     record = data.record

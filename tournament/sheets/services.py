@@ -36,10 +36,10 @@ from tournament.sheets.loaders import (
     penalty_text,
     preview,
     preview_totals,
+    rescore,
     score_input,
     table_info,
 )
-from tournament.sheets.sheet import scoring_columns
 
 __all__ = [  # the sheet's whole API for views, commands and tests, in one import
     "STALE_ENTRY", "STALE_PREVIEW", "DealInput", "Scored", "SheetError", "StaleSheet",
@@ -81,17 +81,10 @@ def add_deal(table: Table, data: DealInput, sheet_version: int, actor: str, user
         try:
             # no savepoint: a refusal here ends the whole transaction anyway
             with transaction.atomic(savepoint=False):
-                deal = Deal.objects.create(
-                    table=table, number=next_number, dealer=info.dealer(next_number),
-                    deck=info.deck(next_number),
-                    declarer=data.declarer, contra_by=data.contra_by,
-                    revoked_by=data.revoked_by, record=data.record,
-                    outcome=scored.outcome.as_dict(), value=scored.outcome.value,
-                    description=scored.text, entered_by=actor,
-                    **scoring_columns(data.record, scored.outcome.as_dict(),
-                                      scored.outcome.value, data.declarer, data.contra_by,
-                                      data.revoked_by),
-                )
+                deal = Deal(table=table, number=next_number, dealer=info.dealer(next_number),
+                            deck=info.deck(next_number), entered_by=actor)
+                rescore(deal, data, scored)
+                deal.save(force_insert=True)
         except IntegrityError as exc:
             raise StaleSheet(f"Deal {next_number} is already on this sheet.") from exc
         sheet_changed(table, actor, user, session, because=f"deal {next_number} entered")
@@ -123,14 +116,7 @@ def correct_deal(table: Table, number: int, data: DealInput, version: int, actor
                              "was not saved. The newer entry is shown.")
         scored = score_input(info, number, data)
         before = deal_state(deal)
-        deal.declarer, deal.contra_by, deal.revoked_by = (data.declarer, data.contra_by,
-                                                          data.revoked_by)
-        deal.record, deal.outcome = data.record, scored.outcome.as_dict()
-        deal.value, deal.description = scored.outcome.value, scored.text
-        for column, stored in scoring_columns(deal.record, deal.outcome, deal.value,
-                                              deal.declarer, deal.contra_by,
-                                              deal.revoked_by).items():
-            setattr(deal, column, stored)
+        rescore(deal, data, scored)
         deal.version += 1
         deal.entered_by = actor
         deal.save()
