@@ -4,7 +4,7 @@ one played from pre-dealt decks: the work behind the pages.
 Every page computes from a fixed number of queries (the database sums each player's totals:
 ``load_totals``; the prizes ask for their candidates: ``load_prize_deals``), then runs the pure
 functions of ``standings`` and ``prizes``. What is computed is kept in the shared cache under
-the tournament's version (``audit.version``): the next change makes it stale.
+the tournament's version (``versions.version``): the next change makes it stale.
 """
 
 from __future__ import annotations
@@ -63,12 +63,13 @@ from scoring.standings import (
     team_standings,
 )
 from tournament import lifecycle
-from tournament.audit import record_change, version
+from tournament.audit import record_change
 from tournament.guide import counted_words
 from tournament.models import AuditAction, DealSet, Entry, Series, SeriesStatus, Tournament
 from tournament.names import visibility_problem
 from tournament.permissions import Visitor, counts_results_of
 from tournament.refusals import Refusal
+from tournament.versions import version
 
 
 class ScoringError(Refusal):

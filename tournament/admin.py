@@ -2,7 +2,6 @@
 
 from django.contrib import admin
 
-from tournament.audit import changed_on_commit
 from tournament.models import (
     AuditEntry,
     Club,
@@ -14,11 +13,12 @@ from tournament.models import (
     Table,
     Tournament,
 )
+from tournament.versions import changed_on_commit
 
 
 class ChangesResults(admin.ModelAdmin):
     """The admin writes no audit entry: the cached results of the tournaments it touched are
-    told directly (``audit.changed``)."""
+    told directly (``versions.changed``)."""
 
     def tournaments_of(self, obj) -> list[int]:
         return [obj.tournament_id]

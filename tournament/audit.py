@@ -2,13 +2,9 @@
 
 from __future__ import annotations
 
-import uuid
-
-from django.core.cache import cache
-from django.db import transaction
-
 from tournament.models import AuditAction, AuditEntry, Tournament
 from tournament.models.audit import SHEET_ACTIONS
+from tournament.versions import changed_on_commit
 
 
 def record_change(tournament: Tournament | None, user, action: AuditAction, subject: str,
@@ -30,60 +26,6 @@ def record_change(tournament: Tournament | None, user, action: AuditAction, subj
     if tournament is not None:
         changed_on_commit([tournament.pk], public=action not in SHEET_ACTIONS)
     return entry
-
-
-# --- the version of a tournament's data, for cached results ----------------------------------
-
-
-def version(tournament: Tournament, public: bool = False) -> str:
-    """What cached results of ``tournament`` are keyed on: they are stale once it changes.
-
-    Every change that counts writes an audit entry in its transaction, so the latest entry's
-    id changes with it (one indexed query). The id alone could miss a change: a transaction
-    that took its id earlier may commit after a later one, and a page computed between the
-    two would be kept under the later id. So each commit also draws a new token in the
-    shared cache (``changed``), and the key holds both.
-
-    ``public``: the version of the released series' results, which the changes to sheets
-    leave alone: the public counts no series in play, nor one under correction (it sees its
-    results again when the series is released again, a change of the series' status).
-    """
-    entries = AuditEntry.objects.filter(tournament=tournament)
-    scope = "all"
-    if public:
-        entries, scope = entries.exclude(action__in=sorted(SHEET_ACTIONS)), "public"
-    latest = entries.order_by("-id").values_list("id", flat=True).first()
-    return f"{scope}.{_token(tournament.pk, scope)}.{latest or 0}"
-
-
-def _token_key(tournament_id: int, scope: str) -> str:
-    return f"tournament-version:{scope}:{tournament_id}"
-
-
-def _token(tournament_id: int, scope: str) -> str:
-    key = _token_key(tournament_id, scope)
-    token = cache.get(key)
-    if token is None:  # first use, or the cache was cleared: a new token, so nothing is reused
-        cache.add(key, uuid.uuid4().hex[:12], None)
-        token = cache.get(key)
-    return str(token)
-
-
-def changed(tournament_id: int, public: bool = True) -> None:
-    """A change of the tournament was committed: what was cached of it is not used again
-    (the public's results too, unless ``public`` is false: a sheet of a series in play)."""
-    cache.set(_token_key(tournament_id, "all"), uuid.uuid4().hex[:12], None)
-    if public:
-        cache.set(_token_key(tournament_id, "public"), uuid.uuid4().hex[:12], None)
-
-
-def changed_on_commit(tournament_ids, public: bool = True) -> None:
-    """``changed`` for each of ``tournament_ids`` once the current transaction commits (at
-    once outside one): a change that reaches tournaments besides the one it is audited in."""
-    ids = set(tournament_ids)
-    # robust: the change is committed whatever the cache says; a failed write is logged, and
-    # the audit entry's id still moves the version
-    transaction.on_commit(lambda: [changed(i, public) for i in ids], robust=True)
 
 
 # --- what the audit page shows ---------------------------------------------------------------

@@ -27,7 +27,7 @@ from django.http.response import HttpResponseBase
 from django.template.loader import render_to_string
 from django.utils.module_loading import import_string
 
-from tournament.audit import version
+from tournament.versions import version
 
 PUBLIC_MAX_PER_PAGE = 150  # a player's whole day (three series of 48 deals) on one page
 WINDOW = 60  # seconds of one budget

@@ -11,13 +11,13 @@ from playwright.sync_api import expect
 
 from tests.e2e.conftest import fits, screenshot
 from tests.factories import add_entries
-from tournament.audit import changed
 from tournament.comparative import services as comparative
 from tournament.models import SeatingMethod, Series, SeriesStatus, Tournament
 from tournament.seating import services as plans
 from tournament.sheets import services as deals
 from tournament.sheets.forms import DealForm
 from tournament.sheets.loaders import table_info
+from tournament.versions import changed
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -6,10 +6,10 @@ import pytest
 from scoring import services
 from scoring.forms import SettingsForm
 from tests.scoring.test_views import tied_tournament
-from tournament.audit import changed, version
 from tournament.demo import build_demo_congress
 from tournament.models import SeriesStatus
 from tournament.sheets import services as sheets
+from tournament.versions import changed, version
 
 pytestmark = pytest.mark.django_db
 

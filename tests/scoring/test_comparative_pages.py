@@ -33,12 +33,12 @@ from django.urls import reverse
 from scoring import services
 from scoring.loaders import load_comparative
 from tests.factories import add_entries
-from tournament.audit import changed
 from tournament.comparative.services import make_comparative
 from tournament.models import Deal, Deck, Seat, SeatingMethod, Series, SeriesStatus, Tournament
 from tournament.seating import services as plans
 from tournament.sheets import services as sheets
 from tournament.sheets.services import DealInput
+from tournament.versions import changed
 
 pytestmark = pytest.mark.django_db
 

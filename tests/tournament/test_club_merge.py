@@ -177,7 +177,7 @@ def test_a_club_name_without_letters_is_one_club_and_never_a_server_error(
 
 def test_a_merge_reaches_the_cached_results_of_the_other_tournament(
         tournament, other_tournament, organizer, typo, django_capture_on_commit_callbacks):
-    from tournament.audit import version
+    from tournament.versions import version
 
     right, wrong = typo
     before = version(other_tournament)

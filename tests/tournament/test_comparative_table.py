@@ -132,7 +132,7 @@ def test_the_public_tournament_page_links_the_comparative_standings_and_travelle
     first_deck = reverse("scoring:comparative_deck", args=[tournament.slug, 1, 1])
     assert first_deck not in page  # nothing released: no travellers to read yet
     Series.objects.filter(pk=series.pk).update(status=SeriesStatus.RELEASED)
-    from tournament.audit import changed
+    from tournament.versions import changed
 
     changed(tournament.pk)
     page = client.get(address).content.decode()

@@ -96,7 +96,7 @@ class AuditEntry(models.Model):
     class Meta:
         ordering = ["-at", "-id"]
         verbose_name_plural = "audit entries"
-        # the latest change of a tournament, read on every result page (audit.version); the
+        # the latest change of a tournament, read on every result page (versions.version); the
         # public's results skip the sheets of series in play (audit.SHEET_ACTIONS)
         indexes = [
             models.Index(fields=["tournament", "-id"], name="audit_latest"),

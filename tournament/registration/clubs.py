@@ -7,12 +7,13 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.db.models import Count, Exists, OuterRef, Q
 
-from tournament.audit import changed_on_commit, record_change
+from tournament.audit import record_change
 from tournament.models import AuditAction, Club, Entry, Tournament
 from tournament.names import club_key, visibility_problem
 from tournament.parsing import clean_text
 from tournament.permissions import organized_tournaments
 from tournament.refusals import Refusal
+from tournament.versions import changed_on_commit
 
 CLUB_MAX = Club._meta.get_field("name").max_length
 
