@@ -2,16 +2,29 @@
 
 from __future__ import annotations
 
-from tournament.models import AuditAction, AuditEntry, Tournament
+from tournament.models import AuditAction, AuditEntry, Series, Table, Tournament
 from tournament.models.audit import SHEET_ACTIONS
 from tournament.versions import changed_on_commit
 
 
 def record_change(tournament: Tournament | None, user, action: AuditAction, subject: str,
-                  before=None, after=None, actor: str = "", session: str = "") -> AuditEntry:
+                  before=None, after=None, actor: str = "", session: str = "", *,
+                  series: Series | int | None = None, table: Table | int | None = None,
+                  deal: int | None = None) -> AuditEntry:
     """Keep one change; ``session`` tags the browser it came from (see
-    ``permissions.session_tag``), so two steps of one phone can be told apart from two."""
+    ``permissions.session_tag``), so two steps of one phone can be told apart from two.
+
+    ``series``, ``table`` and ``deal`` say where it happened (objects or numbers; a table
+    brings its series): the audit page filters by them, while ``subject`` is the words it
+    shows."""
     action = AuditAction(action)  # an unknown action is a programming error, refused here
+    if isinstance(table, Table):
+        series = table.series if series is None else series
+        table = table.number
+    if isinstance(series, Series):
+        series = series.number
+    if (table is not None and series is None) or (deal is not None and table is None):
+        raise ValueError("a table is one of a series, a deal one of a table")
     authenticated = user is not None and getattr(user, "is_authenticated", False)
     entry = AuditEntry.objects.create(
         tournament=tournament,
@@ -20,12 +33,24 @@ def record_change(tournament: Tournament | None, user, action: AuditAction, subj
         actor=actor or (user.get_username() if authenticated else ""),
         action=action,
         subject=subject,
+        series=series,
+        table=table,
+        deal=deal,
         before=before,
         after=after,
     )
     if tournament is not None:
         changed_on_commit([tournament.pk], public=action not in SHEET_ACTIONS)
     return entry
+
+
+def history(entries, series: int | None = None, table: int | None = None,
+            deal: int | None = None):
+    """``entries`` narrowed to what happened at a place: a series, a table (of one series, or
+    that number in every series), a deal; by the columns, so "table 1" is never "table 12"
+    and a deal deleted since keeps its history."""
+    place = {"series": series, "table": table, "deal": deal}
+    return entries.filter(**{key: n for key, n in place.items() if n is not None})
 
 
 # --- what the audit page shows ---------------------------------------------------------------

@@ -7,10 +7,10 @@ from decimal import Decimal
 from django import forms
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
-from django.db.models import Q
 from django.utils.text import slugify
 
 from engine import InvalidOption, get_rule_set, rule_sets
+from tournament.audit import history
 from tournament.models import AuditAction, Deal, DealSet, SeriesStatus, Tournament
 from tournament.models.events import time_zone_names
 from tournament.names import visibility_problem
@@ -197,12 +197,13 @@ class TournamentForm(forms.ModelForm):
 
 
 class AuditFilterForm(forms.Form):
-    """The audit page's filters (GET): a kind of change, a series, a table."""
+    """The audit page's filters (GET): a kind of change, a series, a table, a deal."""
 
     action = forms.ChoiceField(required=False, label="What",
                                choices=[("", "every kind of change"), *AuditAction.choices])
     series = forms.IntegerField(required=False, min_value=1, max_value=999, label="Series")
     table = forms.IntegerField(required=False, min_value=1, max_value=9999, label="Table")
+    deal = forms.IntegerField(required=False, min_value=1, max_value=999, label="Deal")
 
     def filter(self, entries):
         """``entries`` narrowed by the filters that are valid (an invalid one is ignored and
@@ -211,12 +212,4 @@ class AuditFilterForm(forms.Form):
         data = self.cleaned_data
         if data.get("action"):
             entries = entries.filter(action=data["action"])
-        if data.get("series") is not None:
-            n = data["series"]
-            entries = entries.filter(Q(subject=f"series {n}")
-                                     | Q(subject__startswith=f"series {n} "))
-        if data.get("table") is not None:
-            t = data["table"]
-            entries = entries.filter(Q(subject__endswith=f"table {t}")
-                                     | Q(subject__contains=f"table {t} "))
-        return entries
+        return history(entries, data.get("series"), data.get("table"), data.get("deal"))

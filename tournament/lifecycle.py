@@ -56,8 +56,8 @@ def move(series: Series, to: str, user, actor: str = "", reason: str = "") -> No
     after = {"status": to}
     if reason:
         after["reason"] = reason
-    record_change(series.tournament, user, action, f"series {series.number}", actor=actor,
-                  before={"status": before}, after=after)
+    record_change(series.tournament, user, action, f"series {series.number}", series=series,
+                  actor=actor, before={"status": before}, after=after)
 
 
 def withdraw_release(series: Series, user) -> None:

@@ -70,11 +70,13 @@ def test_the_audit_log_shows_what_changed_and_filters(organizer_page, organizer_
                                            time_zone="America/Chicago")
     tournament.organizers.add(organizer_user)
     record_change(tournament, organizer_user, AuditAction.DEAL_CORRECTED,
-                  "series 1 table 2 deal 3",
+                  "series 1 table 2 deal 3", series=1, table=2, deal=3,
                   before={"value": 30, "record": {"game": "solo", "card_points": 95}},
                   after={"value": -20, "record": {"game": "solo", "card_points": 10}})
-    record_change(tournament, organizer_user, AuditAction.SERIES_PUBLISHED, "series 1")
-    record_change(tournament, organizer_user, AuditAction.SERIES_PUBLISHED, "series 2")
+    record_change(tournament, organizer_user, AuditAction.SERIES_PUBLISHED, "series 1",
+                  series=1)
+    record_change(tournament, organizer_user, AuditAction.SERIES_PUBLISHED, "series 2",
+                  series=2)
     noon = datetime.datetime(2027, 7, 1, 12, 0, 5, tzinfo=datetime.UTC)
     AuditEntry.objects.filter(tournament=tournament, subject="series 2").update(at=noon)
     page = organizer_page

@@ -31,11 +31,13 @@ def test_changes_name_only_what_differs():
 def test_the_page_shows_the_difference_not_whole_objects(organizer_client, tournament,
                                                          organizer):
     record_change(tournament, organizer, AuditAction.DEAL_CORRECTED, "series 1 table 2 deal 3",
+                  series=1, table=2, deal=3,
                   before={"number": 3, "value": 30, "text": "Heart Solo",
                           "record": {"game": "solo", "card_points": 95}},
                   after={"number": 3, "value": -20, "text": "Heart Solo",
                          "record": {"game": "solo", "card_points": 10}})
     record_change(tournament, organizer, AuditAction.PENALTY_ENTERED, "series 1 table 2",
+                  series=1, table=2,
                   after={"seat": 3, "points": 10})
     html = organizer_client.get(audit_url(tournament)).content.decode()
     assert "value: 30 → -20" in html
@@ -50,8 +52,10 @@ def log(tournament, organizer):
     for series in (1, 2, 11):
         for table in (1, 2, 12):
             record_change(tournament, organizer, AuditAction.DEAL_ENTERED,
-                          f"series {series} table {table} deal 1", after={"value": 1})
-        record_change(tournament, organizer, AuditAction.SERIES_PUBLISHED, f"series {series}")
+                          f"series {series} table {table} deal 1", after={"value": 1},
+                          series=series, table=table, deal=1)
+        record_change(tournament, organizer, AuditAction.SERIES_PUBLISHED, f"series {series}",
+                      series=series)
     record_change(tournament, organizer, AuditAction.PLAYER_REGISTERED, "player 7")
     return tournament
 
@@ -87,9 +91,10 @@ def test_pages_keep_the_filter_and_the_queries_are_bounded(organizer_client, tou
                                                            django_assert_max_num_queries):
     for n in range(120):
         record_change(tournament, organizer, AuditAction.DEAL_ENTERED,
-                      f"series 1 table {n % 3 + 1} deal {n}",
+                      f"series 1 table {n % 3 + 1} deal {n}", series=1, table=n % 3 + 1,
+                      deal=n,
                       before={"value": n}, after={"value": n + 1, "record": {"game": "solo"}})
-    record_change(tournament, organizer, AuditAction.SERIES_PUBLISHED, "series 1")
+    record_change(tournament, organizer, AuditAction.SERIES_PUBLISHED, "series 1", series=1)
     with django_assert_max_num_queries(10):
         response = organizer_client.get(audit_url(tournament), {"table": "2", "page": "1"})
     page = response.context["page"]

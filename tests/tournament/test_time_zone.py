@@ -16,6 +16,7 @@ NOON_UTC = datetime.datetime(2027, 7, 1, 12, 0, 5, tzinfo=datetime.UTC)
 
 def stamped(tournament, user):
     record_change(tournament, user, AuditAction.PENALTY_ENTERED, "series 1 table 2",
+                  series=1, table=2,
                   after={"seat": 3, "points": 10})
     AuditEntry.objects.filter(tournament=tournament).update(at=NOON_UTC)
 

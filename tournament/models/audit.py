@@ -88,7 +88,12 @@ class AuditEntry(models.Model):
     actor = models.CharField(max_length=120, blank=True)  # e.g. the scorekeeper of a table link
     session = models.CharField(max_length=16, blank=True)  # which browser did it
     action = models.CharField(max_length=60, choices=AuditAction.choices, db_index=True)
-    subject = models.CharField(max_length=200)
+    subject = models.CharField(max_length=200)  # the words the page shows
+    # where the change happened, by number: the history of a deal deleted, or of a table
+    # dropped by a new draw, stays findable (decision 74); null: not about a series
+    series = models.PositiveSmallIntegerField(null=True, blank=True)
+    table = models.PositiveSmallIntegerField(null=True, blank=True)
+    deal = models.PositiveSmallIntegerField(null=True, blank=True)
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField(null=True, blank=True)
     at = models.DateTimeField(auto_now_add=True, db_index=True)
@@ -102,6 +107,9 @@ class AuditEntry(models.Model):
             models.Index(fields=["tournament", "-id"], name="audit_latest"),
             models.Index(fields=["tournament", "-id"], name="audit_latest_public",
                          condition=~models.Q(action__in=sorted(SHEET_ACTIONS))),
+            # the audit page's filters: a series (its tables, a deal), a table of any series
+            models.Index(fields=["tournament", "series", "table", "deal"], name="audit_place"),
+            models.Index(fields=["tournament", "table", "deal"], name="audit_table"),
         ]
 
     def __str__(self) -> str:

@@ -87,7 +87,8 @@ def _leave_draft_plans(entry: Entry, user) -> None:
         if seat.series.status == SeriesStatus.DRAFT:
             seat.delete()
             record_change(entry.tournament, user, AuditAction.SEAT_REMOVED,
-                          f"series {seat.series.number}",
+                          f"series {seat.series.number}", series=seat.series,
+                          table=seat.table.number,
                           before={"player": entry.number, "table": seat.table.number,
                                   "seat": seat.position})
 

@@ -126,6 +126,7 @@ def seat_late_arrival(series: Series, number: int, table_number: int, user) -> i
         recount(series)
         record_change(series.tournament, user, AuditAction.LATE_ARRIVAL_SEATED,
                       f"series {series.number} table {table_number}",
+                      series=series, table=table_number,
                       after={"player": number, "name": entry.name, "table": table_number,
                              "seat": position, "players": position})
     return position

@@ -148,6 +148,7 @@ def _store_plan(series: Series, method: str, seed: str, plan: seating.Plan, user
         series.save(update_fields=["seating_method", "seed", "repeat_pairs",
                                    "apart_violations"])
         record_change(tournament, user, AuditAction.SERIES_SEATED, f"series {series.number}",
+                      series=series,
                       before=before or None,
                       after={"method": method, "seed": seed, "tables": snapshot(series),
                              "repeat_pairs": plan.repeat_pairs})
@@ -187,7 +188,7 @@ def swap_players(series: Series, first: int, second: int, user) -> None:
         Seat.objects.create(table=a.table, series=series, position=a.position, entry_id=b_entry)
         recount(series)
         record_change(series.tournament, user, AuditAction.PLAYERS_SWAPPED,
-                      f"series {series.number}",
+                      f"series {series.number}", series=series,
                       before=before,
                       after={"player": first, "table": b.table.number, "seat": b.position,
                              "other": second, "other_table": a.table.number,
@@ -219,6 +220,7 @@ def move_player(series: Series, number: int, table_number: int, user) -> None:
                             entry_id=seat.entry_id)
         recount(series)
         record_change(series.tournament, user, AuditAction.PLAYER_MOVED, f"series {series.number}",
+                      series=series,
                       before=before,
                       after={"player": number, "table": table_number, "seat": position})
 
@@ -321,6 +323,7 @@ def sit_out(series: Series, numbers: list[int], user) -> None:
                             "number")
         series.sits_out.add(*entries)
         record_change(series.tournament, user, AuditAction.SITS_OUT, f"series {series.number}",
+                      series=series,
                       after={"players": [e.number for e in entries], "names": named(entries)})
 
 

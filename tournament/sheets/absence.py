@@ -79,7 +79,7 @@ def seat_substitute(table: Table, seat: int | None, from_deal: int | None,
         _changed(table, user, session, ["substituted"],
                  f"a substitute seated in seat {seat} from deal {from_deal}")
         record_change(table.series.tournament, user, AuditAction.SUBSTITUTE_SEATED,
-                      subject(table), session=session,
+                      subject(table), table=table, session=session,
                       after={"seat": seat, "from_deal": from_deal, "substitute": entry.number,
                              "name": entry.name, "replaces": replaced.number,
                              "reason": reason[:200]})
@@ -101,7 +101,7 @@ def remove_substitute(table: Table, key: int, user, session: str = "") -> None:
         _changed(table, user, session, ["substituted"],
                  f"the substitute in seat {found.seat} removed")
         record_change(table.series.tournament, user, AuditAction.SUBSTITUTE_REMOVED,
-                      subject(table), session=session, before=before)
+                      subject(table), table=table, session=session, before=before)
 
 
 def end_sheet(table: Table, after_deal: int | None, user, reason: str = "",
@@ -135,7 +135,7 @@ def end_sheet(table: Table, after_deal: int | None, user, reason: str = "",
         _changed(table, user, session, ["ended_after", "ended_by", "ended_at", "ended_reason"],
                  f"the sheet ended after deal {after_deal}")
         record_change(table.series.tournament, user, AuditAction.SHEET_ENDED_EARLY,
-                      subject(table), session=session, before=before,
+                      subject(table), table=table, session=session, before=before,
                       after={"ended_after": after_deal, "scheduled": scheduled,
                              "reason": reason[:200]})
 
@@ -156,5 +156,5 @@ def undo_end(table: Table, user, session: str = "") -> None:
         _changed(table, user, session, ["ended_after", "ended_by", "ended_at", "ended_reason"],
                  "the early end undone")
         record_change(table.series.tournament, user, AuditAction.SHEET_END_UNDONE,
-                      subject(table), session=session, before=before,
+                      subject(table), table=table, session=session, before=before,
                       after={"ended_after": None})

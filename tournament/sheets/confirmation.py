@@ -112,7 +112,7 @@ def reopen_on_change(table: Table, actor: str, user, session: str = "",
     table.sheet_status = SheetStatus.OPEN
     table.submitted_by, table.submitted_at = "", None
     record_change(table.series.tournament, user, AuditAction.SHEET_REOPENED, subject(table),
-                  actor=actor, session=session, before=before,
+                  table=table, actor=actor, session=session, before=before,
                   after={"status": "open", "because": because} if because else {"status": "open"})
     return ["sheet_status", "submitted_by", "submitted_at", "withdrawal"]
 
@@ -157,7 +157,8 @@ def submit_sheet(table: Table, name: str, user=None, session: str = "") -> None:
         table.save(update_fields=["sheet_status", "submitted_by", "submitted_at",
                                   "submitted_session", "withdrawal", "sheet_version"])
         record_change(table.series.tournament, user, AuditAction.SHEET_SUBMITTED, subject(table),
-                      actor=name, session=session, after={"totals": list(sheet.totals)})
+                      table=table, actor=name, session=session,
+                      after={"totals": list(sheet.totals)})
 
 
 def confirm_sheet(table: Table, name: str, user=None, totals: list[int] | None = None,
@@ -202,7 +203,7 @@ def confirm_sheet(table: Table, name: str, user=None, totals: list[int] | None =
                                   "confirmation_override", "blind_checked", "sheet_version"])
         action = (AuditAction.SHEET_CONFIRMED_OVERRIDE if table.confirmation_override
                   else AuditAction.SHEET_CONFIRMED)
-        record_change(tournament, user, action, subject(table), actor=name,
+        record_change(tournament, user, action, subject(table), table=table, actor=name,
                       session=session,
                       after={"totals": list(sheet.totals), "submitted_by": table.submitted_by,
                              "submitted_from": table.submitted_session})
@@ -232,7 +233,7 @@ def reopen_sheet(table: Table, user, released_ok: bool = False, session: str = "
         table.sheet_version += 1
         table.save()
         record_change(table.series.tournament, user, AuditAction.SHEET_REOPENED, subject(table),
-                      session=session, before=before, after={"status": "open"})
+                      table=table, session=session, before=before, after={"status": "open"})
 
 
 @dataclass(frozen=True)

@@ -251,7 +251,8 @@ def _move(info: TableInfo, deal: Deal, new: int, fixes: Mapping[str, int], actor
     deal.save()
     if before is not None:
         record_change(info.tournament, user, AuditAction.DEAL_CORRECTED,
-                      subject(info.table, new), actor=actor, session=session,
+                      subject(info.table, new), table=info.table, deal=new, actor=actor,
+                      session=session,
                       before={**before, "number": old}, after=deal_state(deal))
 
 
@@ -345,7 +346,8 @@ def delete_deal(table: Table, number: int, user, session: str = "",
         _check(table_info(table), f"Deleting deal {number}")
         sheet_changed(table, actor, user, session, because=f"deal {number} deleted")
         record_change(table.series.tournament, user, AuditAction.DEAL_DELETED,
-                      subject(table, number), session=session, before=before,
+                      subject(table, number), table=table, deal=number, session=session,
+                      before=before,
                       after={"later_deals": _moved_words(plan) or "none",
                              "mended": _mended_words(plan, fixes), **absences})
     return plan
@@ -390,7 +392,8 @@ def insert_deal(table: Table, before: int, data: DealInput, sheet_version: int, 
         sheet_changed(table, actor, user, session,
                       because=f"a forgotten deal inserted as deal {before}")
         record_change(table.series.tournament, user, AuditAction.DEAL_INSERTED,
-                      subject(table, before), actor=actor, session=session,
+                      subject(table, before), table=table, deal=before, actor=actor,
+                      session=session,
                       after={**deal_state(deal), "later_deals": _moved_words(plan) or "none",
                              "mended": _mended_words(plan, fixes), **absences})
     return deal

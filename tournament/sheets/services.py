@@ -89,7 +89,7 @@ def add_deal(table: Table, data: DealInput, sheet_version: int, actor: str, user
             raise StaleSheet(f"Deal {next_number} is already on this sheet.") from exc
         sheet_changed(table, actor, user, session, because=f"deal {next_number} entered")
         record_change(table.series.tournament, user, AuditAction.DEAL_ENTERED,
-                      subject(table, next_number),
+                      subject(table, next_number), table=table, deal=next_number,
                       actor=actor, session=session, after=deal_state(deal))
     return deal
 
@@ -122,7 +122,7 @@ def correct_deal(table: Table, number: int, data: DealInput, version: int, actor
         deal.save()
         sheet_changed(table, actor, user, session, because=f"deal {number} corrected")
         record_change(table.series.tournament, user, AuditAction.DEAL_CORRECTED,
-                      subject(table, number),
+                      subject(table, number), table=table, deal=number,
                       actor=actor, session=session, before=before, after=deal_state(deal))
     return deal
 
@@ -155,7 +155,7 @@ def add_penalty(table: Table, seat: int, reason: str, points: int | None, note: 
         )
         sheet_changed(table, actor, user, session, because="a penalty entered")
         record_change(table.series.tournament, user, AuditAction.PENALTY_ENTERED, subject(table),
-                      actor=actor, session=session,
+                      table=table, actor=actor, session=session,
                       after={"seat": seat, "reason": reason, "points": penalty.points,
                              "note": note, "by_organizer": by_organizer, "deal": deal})
     return penalty
@@ -202,4 +202,4 @@ def delete_penalty(table: Table, penalty_id: int, actor: str, user=None,
         penalty.delete()
         sheet_changed(table, actor, user, session, because="a penalty removed")
         record_change(table.series.tournament, user, AuditAction.PENALTY_DELETED, subject(table),
-                      actor=actor, session=session, before=before)
+                      table=table, actor=actor, session=session, before=before)
