@@ -1,0 +1,63 @@
+"""Computed results kept in the shared cache (and in this process's memory) under the
+tournament's version (``audit.version``): the next change to the tournament makes them stale,
+a key is never reused."""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
+from pathlib import Path
+from typing import TypeVar
+
+from django.core.cache import cache
+
+from tournament.models import Tournament
+
+T = TypeVar("T")
+
+
+def _code_digest() -> str:
+    """A digest of the code that computes results: what an earlier release of it kept in the
+    cache is never read by this one (its classes or its rules may differ)."""
+    root = Path(__file__).resolve().parent.parent
+    digest = hashlib.sha256()
+    for path in sorted([*root.glob("engine/*.py"), *root.glob("scoring/**/*.py"),
+                        root / "tournament" / "sheets" / "sheet.py"]):
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:12]
+
+
+CODE = _code_digest()
+CACHE_SECONDS = 24 * 3600  # a key is never reused after a change; this only frees space
+# The last results this process read, by key: a congress's standings take 30 ms to unpickle
+# from the shared cache, and a key is never reused after a change, so keeping them is safe.
+_RECENT: OrderedDict[str, object] = OrderedDict()
+RECENT_KEPT = 16
+_RECENT_LOCK = threading.Lock()
+
+
+def cached(tournament: Tournament, at: str, what: tuple, build: Callable[[], T]) -> T:
+    """``build()``, kept in the shared cache under the tournament's version ``at`` (and in
+    this process's memory)."""
+    key = "results:" + ":".join(str(part) for part in (CODE, tournament.pk, at, *what))
+    with _RECENT_LOCK:
+        found = _RECENT.get(key)
+        if found is not None:
+            _RECENT.move_to_end(key)
+            return found  # type: ignore[return-value]
+    found = cache.get(key)
+    if found is None:
+        found = build()
+        cache.set(key, found, CACHE_SECONDS)
+    with _RECENT_LOCK:  # a threaded server's requests share the process
+        _RECENT[key] = found
+        while len(_RECENT) > RECENT_KEPT:
+            _RECENT.popitem(last=False)
+    return found  # type: ignore[no-any-return]
+
+
+def forget_recent() -> None:
+    """Drop what this process kept (the tests' fresh cache)."""
+    _RECENT.clear()
