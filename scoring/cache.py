@@ -1,14 +1,12 @@
 """Computed results kept in the shared cache (and in this process's memory) under the
-tournament's version (``audit.version``): the next change to the tournament makes them stale,
-a key is never reused."""
+tournament's version (``audit.version``: the next change to the tournament makes them stale)
+and the version of the rules that computed them (``RESULTS_RULES_VERSION``)."""
 
 from __future__ import annotations
 
-import hashlib
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
-from pathlib import Path
 from typing import TypeVar
 
 from django.core.cache import cache
@@ -18,18 +16,11 @@ from tournament.models import Tournament
 T = TypeVar("T")
 
 
-def _code_digest() -> str:
-    """A digest of the code that computes results: what an earlier release of it kept in the
-    cache is never read by this one (its classes or its rules may differ)."""
-    root = Path(__file__).resolve().parent.parent
-    digest = hashlib.sha256()
-    for path in sorted([*root.glob("engine/*.py"), *root.glob("scoring/**/*.py"),
-                        root / "tournament" / "sheets" / "sheet.py"]):
-        digest.update(path.read_bytes())
-    return digest.hexdigest()[:12]
-
-
-CODE = _code_digest()
+# The rules that shape what is kept: bump this with any change to them (the ranking of a
+# scoring system, the standings, the prizes, the comparison, which series count, the loaders,
+# the classes kept), so that nothing an earlier release kept is read by this one.
+# tests/scoring/test_results_rules_version.py lists those rules and holds a digest of them.
+RESULTS_RULES_VERSION = 1
 CACHE_SECONDS = 24 * 3600  # a key is never reused after a change; this only frees space
 # The last results this process read, by key: a congress's standings take 30 ms to unpickle
 # from the shared cache, and a key is never reused after a change, so keeping them is safe.
@@ -41,7 +32,8 @@ _RECENT_LOCK = threading.Lock()
 def cached(tournament: Tournament, at: str, what: tuple, build: Callable[[], T]) -> T:
     """``build()``, kept in the shared cache under the tournament's version ``at`` (and in
     this process's memory)."""
-    key = "results:" + ":".join(str(part) for part in (CODE, tournament.pk, at, *what))
+    parts = (RESULTS_RULES_VERSION, tournament.pk, at, *what)
+    key = "results:" + ":".join(str(part) for part in parts)
     with _RECENT_LOCK:
         found = _RECENT.get(key)
         if found is not None:
