@@ -6,9 +6,9 @@ try in a few minutes). On a PostgreSQL database of its own (``--pg-url``, databa
 (every series played, confirmed and released but the last, which is seated for the phones) and
 measures, with the production settings (DEBUG off) under gunicorn on 127.0.0.1:
 
-(a) ``scoring.services.compute`` + ``prizes`` of the whole congress, cold and warm, beside the
-    SQL floor (each player's Points, games won and lost in one aggregate query), and the peak
-    memory of that computation (bench/congress_probe.py);
+(a) ``scoring.results.services.compute`` + ``prizes`` of the whole congress, cold and warm,
+    beside the SQL floor (each player's Points, games won and lost in one aggregate query), and
+    the peak memory of that computation (bench/congress_probe.py);
 (b) every result page: cold (the first request after a deal was entered and the cache
     emptied) and warm, p50/p95, SQL queries (bench/counting_wsgi.py) and HTML size;
 (c) 50 phones entering deals through the table link's form as fast as they can, for a fixed

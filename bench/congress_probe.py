@@ -42,7 +42,7 @@ COLD_TABLES = 4
 def prepare(slug: str, organizer: str) -> dict:
     """Release every confirmed series through the project's service (the public pages show
     released series only) and name what the pages and the phones need."""
-    from scoring.services import release_series
+    from scoring.release.services import release_series
 
     tournament = Tournament.objects.get(slug=slug)
     tournament.organizers.add(get_user_model().objects.get(username=organizer))
@@ -96,24 +96,25 @@ def sql_floor(tournament: Tournament) -> tuple[float, list[tuple]]:
 def standings(slug: str, repeat: int = 5) -> dict:
     """(a) ``compute`` and ``prizes`` of the whole congress, cold (first in this process, the
     cache emptied) and warm, beside the SQL floor; (e) this process's peak memory."""
-    from scoring import services
+    from scoring.awards import services as awards
+    from scoring.results import services as results
 
     tournament = Tournament.objects.get(slug=slug)
     cache.clear()
     sql_floor(tournament)  # the connection opened, the tables' pages read once: fair to both
     rss_before = max_rss_mib()
     start = time.perf_counter()
-    comp = services.compute(tournament)
+    comp = results.compute(tournament)
     computed = time.perf_counter()
-    awarded = services.prizes(comp)
+    awarded = awards.prizes(comp)
     cold = (computed - start, time.perf_counter() - computed)
     rss_after = max_rss_mib()
     warm_runs = []
     for _ in range(repeat):
         start = time.perf_counter()
-        comp = services.compute(tournament)
+        comp = results.compute(tournament)
         computed = time.perf_counter()
-        services.prizes(comp)
+        awards.prizes(comp)
         warm_runs.append((computed - start, time.perf_counter() - computed))
     floors = []
     for _ in range(repeat):

@@ -2,7 +2,8 @@
 the comparative page shows them) and the travellers (every table's line of a deck with each
 letter's score and matchpoints, as the deck's page shows it).
 
-Fed by ``scoring.services.Comparison``, the object the pages render; no queries of its own.
+Fed by ``scoring.comparison.services.Comparison``, the object the pages render; no queries of
+its own.
 """
 
 from __future__ import annotations
@@ -18,9 +19,9 @@ from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table,
 
 from printing.base import Layout, fit, render, style
 from printing.score_sheets import number
+from scoring.comparison.loaders import DeckInfo
+from scoring.comparison.services import Comparison, TravellerRow
 from scoring.listings import two_decimals
-from scoring.loaders import DeckInfo
-from scoring.services import Comparison, TravellerRow
 
 SIZE = 7.5
 COLUMN_ROWS = 50  # lines of a letter's column before it continues beside itself below

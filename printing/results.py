@@ -22,7 +22,8 @@ from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table,
 
 from printing.base import FONT, FONT_BOLD, Layout, fit, render, style
 from scoring.pages import NOTHING_RELEASED, GroupPage, PrizePage, Release, StandingsPage
-from scoring.services import Computation, PlayerInfo
+from scoring.results.loaders import PlayerInfo
+from scoring.results.services import Computation
 
 SIZE = 8  # the table rows' font size
 ROW = 11.5  # a standings row's height: 66 rows a page of A4

@@ -11,9 +11,15 @@ from dataclasses import dataclass, field, replace
 
 from django.http import Http404
 
-from scoring import services
+from scoring.awards import loaders as award_loaders
+from scoring.awards import services as awards
+from scoring.comparison import services as comparisons
 from scoring.models import MissingDeals, Substitutes
 from scoring.prizes import PrizeKind, PrizeResult
+from scoring.results import services as result_services
+from scoring.results.loaders import PlayerInfo
+from scoring.settings import services as results_settings
+from scoring.teams import services as team_services
 from tournament.models import Club
 from tournament.permissions import Visitor
 
@@ -53,10 +59,10 @@ def release_of(visitor: Visitor, number: int | None = None) -> Release:
 
 @dataclass(frozen=True)
 class StandingsPage:
-    comp: services.Computation
+    comp: result_services.Computation
     rows: list[dict]
     club_filter: str
-    absent: list[services.PlayerInfo]
+    absent: list[PlayerInfo]
     notes: list[str] = field(default_factory=list)  # tables that could not finish
 
     @property
@@ -69,7 +75,7 @@ class StandingsPage:
 def standings_page(visitor: Visitor, number: int | None = None,
                    club_filter: str = "") -> StandingsPage:
     """The standings overall or of series ``number``, optionally of one club's players."""
-    comp = services.results_for(visitor, series=number)
+    comp = result_services.results_for(visitor, series=number)
     rows = []
     for s in comp.standings:
         player = comp.player(s.entry)
@@ -84,7 +90,7 @@ def standings_page(visitor: Visitor, number: int | None = None,
                          absence_notes(comp))
 
 
-def absence_notes(comp: services.Computation, entry: int | None = None) -> list[str]:
+def absence_notes(comp: result_services.Computation, entry: int | None = None) -> list[str]:
     """A sentence for each counted table that could not finish, saying how it counts
     (docs/rules.md §10): the standings' page and PDF print them under the table; with
     ``entry``, only the substitutions that player took part in (his page)."""
@@ -117,22 +123,22 @@ def absence_notes(comp: services.Computation, entry: int | None = None) -> list[
 class GroupPage:
     """Clubs or teams: each ranked with its score and the players counted."""
 
-    comp: services.Computation
+    comp: result_services.Computation
     title: str
     explain: str
     rows: list[dict]
-    absent: list[services.PlayerInfo]
+    absent: list[PlayerInfo]
 
 
 def club_page(visitor: Visitor) -> GroupPage:
-    comp = services.results_for(visitor)
+    comp = result_services.results_for(visitor)
     names = dict(Club.objects.values_list("id", "name"))
     rows = [{"place": f"{c.rank}=" if c.tied else str(c.rank), "rank": c.rank,
              "name": names.get(c.club, "?"), "score": c.score, "counted": len(c.counted),
              "members": ", ".join(comp.player(e).label for e in c.counted),
              "names": [comp.player(e).label for e in c.counted]}
-            for c in services.clubs(comp)]
-    best = services.club_best(visitor.tournament)
+            for c in result_services.clubs(comp)]
+    best = results_settings.club_best(visitor.tournament)
     return GroupPage(
         comp, "Clubs", f"The sum of each club's {'best ' + str(best) if best else 'players'}' "
         "scores; only players who played count.", rows,
@@ -140,8 +146,8 @@ def club_page(visitor: Visitor) -> GroupPage:
 
 
 def team_page(visitor: Visitor) -> GroupPage:
-    comp = services.results_for(visitor)
-    ranked, members = services.teams(comp)
+    comp = result_services.results_for(visitor)
+    ranked, members = team_services.teams(comp)
     rows = [{"place": f"{t.rank}=" if t.tied else str(t.rank), "rank": t.rank,
              "name": t.team, "score": t.score, "counted": len(members.get(t.team, [])),
              "members": ", ".join(comp.player(e).label for e in members.get(t.team, [])),
@@ -153,11 +159,11 @@ def team_page(visitor: Visitor) -> GroupPage:
 
 @dataclass(frozen=True)
 class PrizePage:
-    comp: services.Computation
+    comp: result_services.Computation
     # each prize with its winner (none while tied) and the players tied for it
-    prizes: list[tuple[PrizeResult, list[services.PlayerInfo], list[services.PlayerInfo]]]
+    prizes: list[tuple[PrizeResult, list[PlayerInfo], list[PlayerInfo]]]
     custom: bool  # the tournament has prizes of its own after the schedule's
-    absent: list[services.PlayerInfo]
+    absent: list[PlayerInfo]
     places: bool = False  # places by Seeger-Fabian score
     league: bool = True  # the League Prize Schedule
 
@@ -176,7 +182,7 @@ class PrizePage:
                 else "".join(parts)) + "."
 
 
-def with_higher(prize: PrizeResult, comp: services.Computation) -> PrizeResult:
+def with_higher(prize: PrizeResult, comp: result_services.Computation) -> PrizeResult:
     """The reason, and why a better player did not take the prize: "…, 1,260 Points (higher:
     Lena Bäcker 216, holds prize 2)"."""
     if not prize.higher:
@@ -187,21 +193,21 @@ def with_higher(prize: PrizeResult, comp: services.Computation) -> PrizeResult:
 
 
 def prize_page(visitor: Visitor) -> PrizePage:
-    comp = services.results_for(visitor)
+    comp = result_services.results_for(visitor)
     prizes = [(with_higher(p, comp), [comp.player(e) for e in p.winners],
-               [comp.player(e) for e in p.candidates]) for p in services.prizes(comp)]
-    kinds = {spec.kind for spec in services.prize_schedule(visitor.tournament)}
+               [comp.player(e) for e in p.candidates]) for p in awards.prizes(comp)]
+    kinds = {spec.kind for spec in award_loaders.prize_schedule(visitor.tournament)}
     return PrizePage(comp, prizes, visitor.tournament.custom_prizes.exists(),
                      comp.absent_players(), places=PrizeKind.PLACE in kinds,
                      league=bool(kinds - {PrizeKind.PLACE}))
 
 
-def comparison(visitor: Visitor, number: int | None = None) -> services.Comparison:
+def comparison(visitor: Visitor, number: int | None = None) -> comparisons.Comparison:
     """The comparison the visitor may see, for the comparative pages and their PDFs; a
     tournament without a pre-dealt set, or a series it does not have, is a 404."""
     if number is not None and not visitor.tournament.series.filter(number=number).exists():
         raise Http404("No such series.")
     try:
-        return services.comparative_results(visitor, series=number)
-    except services.NotComparative:
+        return comparisons.comparative_results(visitor, series=number)
+    except comparisons.NotComparative:
         raise Http404("This tournament is not played comparatively.") from None

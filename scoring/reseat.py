@@ -4,7 +4,8 @@ lives with the results; the plan is stored by ``tournament.seating.services``.""
 
 from __future__ import annotations
 
-from scoring.services import ScoringError, compute
+from scoring.refusals import ScoringError
+from scoring.results.services import compute
 from tournament.models import SeatingMethod, Series
 from tournament.seating import algorithms as seating
 from tournament.seating import by_results

@@ -15,7 +15,7 @@ def _fresh_cache():
     cache keys) that the next test's database may hand out again."""
     from django.core.cache import cache
 
-    from scoring.services import forget_recent
+    from scoring.cache import forget_recent
 
     cache.clear()
     forget_recent()

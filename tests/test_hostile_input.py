@@ -23,8 +23,8 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scoring import services
 from scoring.models import CustomPrize, Team
+from scoring.settings import services as results_settings
 from tests.tournament.conftest import organizer, tournament  # noqa: F401 - fixtures
 from tournament.models import AuditEntry, Club, Deal, SeatingMethod, Table, Tournament
 from tournament.registration import services as registration
@@ -191,7 +191,7 @@ def world(tournament, organizer):  # noqa: F811 - the imported fixtures
                       four.sheet_version, "setup", deal=1)  # a misdeal: seat 2 dealt deal 1
     _play(three, 6)
     deals.submit_sheet(three, "Anna Becker")
-    services.scoring_settings(tournament)  # made on first sight; not an input's doing
+    results_settings.scoring_settings(tournament)  # made on first sight; not an input's doing
     team = Team.objects.create(tournament=tournament, name="Tandem")
     team.members.set(tournament.entries.filter(number__in=[1, 2]))
     CustomPrize.objects.create(tournament=tournament, number=8, title="Most Grands",

@@ -118,7 +118,7 @@ def test_the_player_page_names_each_game_as_the_sheet_does(client, django_user_m
 
     from django.urls import reverse
 
-    from scoring import services
+    from scoring.release import services
     from tournament.demo import build_demo_congress
     from tournament.models import Deal
 

@@ -9,9 +9,13 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from scoring import reseat, services
+from scoring import refusals, reseat
+from scoring.awards import services as awards
 from scoring.forms import CustomPrizeForm, LotForm, SeatByResultsForm, SettingsForm, TeamForm
 from scoring.models import Team
+from scoring.release import services as releases
+from scoring.settings import services as results_settings
+from scoring.teams import services as team_services
 from tournament import lifecycle
 from tournament.permissions import organizer_required
 from tournament.refusals import show_on_form
@@ -27,10 +31,10 @@ def _errors(request, form) -> None:
 
 @organizer_required
 def results_admin(request, tournament):
-    settings = services.scoring_settings(tournament)
+    settings = results_settings.scoring_settings(tournament)
     form = SettingsForm(request.POST or None, instance=settings, prefix="settings")
     if request.method == "POST" and form.is_valid():
-        services.save_settings(tournament, form, request.user)
+        results_settings.save_settings(tournament, form, request.user)
         messages.success(request, "Scoring settings saved.")
         return redirect("scoring:results_admin", tournament.slug)
     return _results_admin_page(request, tournament, form)
@@ -39,7 +43,7 @@ def results_admin(request, tournament):
 def _results_admin_page(request, tournament, form=None, team_form=None):
     """The results page; a refused team form comes back with what was typed and its errors
     under its fields (each said once)."""
-    form = form or SettingsForm(instance=services.scoring_settings(tournament),
+    form = form or SettingsForm(instance=results_settings.scoring_settings(tournament),
                                 prefix="settings")
     return render(request, "scoring/results_admin.html", {
         "tournament": tournament, "form": form, "series_list": tournament.series.all(),
@@ -52,7 +56,7 @@ def _results_admin_page(request, tournament, form=None, team_form=None):
 
 
 def _warn_members_not_playing(request, team) -> None:
-    for warning in services.members_not_playing(team):
+    for warning in team_services.members_not_playing(team):
         messages.warning(request, warning)
 
 
@@ -65,8 +69,8 @@ def release(request, tournament, number):
     if not confirmed(request) and (series.can_release if release else series.is_released):
         return ask(request, _release_question(tournament, series, release), tournament)
     try:
-        services.release_series(series, request.user, release=release)
-    except services.ScoringError as exc:
+        releases.release_series(series, request.user, release=release)
+    except refusals.ScoringError as exc:
         messages.error(request, str(exc))
     else:
         series.refresh_from_db()
@@ -100,9 +104,9 @@ def lot(request, tournament):
         return redirect("scoring:prizes", tournament.slug)
     data = form.cleaned_data
     try:
-        services.record_lot(tournament, data["prize"], data["winner"], request.user,
+        awards.record_lot(tournament, data["prize"], data["winner"], request.user,
                             data["note"])
-    except services.ScoringError as exc:
+    except refusals.ScoringError as exc:
         messages.error(request, str(exc))
     else:
         messages.success(request, f"The lot for prize {data['prize']} is recorded.")
@@ -116,9 +120,9 @@ def add_team(request, tournament):
     if not form.is_valid():
         return _results_admin_page(request, tournament, team_form=form)
     try:
-        team = services.add_team(tournament, form.cleaned_data["name"],
+        team = team_services.add_team(tournament, form.cleaned_data["name"],
                                  form.cleaned_data["members"], request.user)
-    except services.ScoringError as exc:
+    except refusals.ScoringError as exc:
         show_on_form(form, exc)
         return _results_admin_page(request, tournament, team_form=form)
     messages.success(request, f"Team {team.name} registered.")
@@ -134,8 +138,8 @@ def add_prize(request, tournament):
         _errors(request, form)
         return redirect("scoring:results_admin", tournament.slug)
     try:
-        prize = services.add_custom_prize(tournament, form.save(commit=False), request.user)
-    except services.ScoringError as exc:
+        prize = awards.add_custom_prize(tournament, form.save(commit=False), request.user)
+    except refusals.ScoringError as exc:
         messages.error(request, str(exc))
     else:
         messages.success(request, f"Prize {prize.number} added.")
@@ -150,9 +154,9 @@ def edit_team(request, tournament, team):
     form = TeamForm(request.POST or None, initial={"name": team.name, "members": numbers})
     if request.method == "POST" and form.is_valid():
         try:
-            services.edit_team(team, form.cleaned_data["name"], form.cleaned_data["members"],
+            team_services.edit_team(team, form.cleaned_data["name"], form.cleaned_data["members"],
                                request.user)
-        except services.ScoringError as error:
+        except refusals.ScoringError as error:
             show_on_form(form, error)
         else:
             messages.success(request, f"Team {team.name} saved.")
@@ -167,7 +171,7 @@ def edit_team(request, tournament, team):
 def delete_team(request, tournament, team):
     team = get_object_or_404(Team, tournament=tournament, pk=team)
     if request.method == "POST":
-        services.delete_team(team, request.user)
+        team_services.delete_team(team, request.user)
         messages.success(request, f"Team {team.name} deleted.")
         return redirect("scoring:results_admin", tournament.slug)
     return render(request, "scoring/confirm_delete.html", {
@@ -181,8 +185,8 @@ def edit_prize(request, tournament, prize):
     form = CustomPrizeForm(request.POST or None, instance=prize, tournament=tournament)
     if request.method == "POST" and form.is_valid():
         try:
-            services.edit_custom_prize(form.instance, request.user)
-        except services.ScoringError as error:
+            awards.edit_custom_prize(form.instance, request.user)
+        except refusals.ScoringError as error:
             show_on_form(form, error)
         else:
             messages.success(request, f"Prize {prize.number} saved.")
@@ -196,7 +200,7 @@ def edit_prize(request, tournament, prize):
 def delete_prize(request, tournament, prize):
     prize = get_object_or_404(tournament.custom_prizes, number=prize)
     if request.method == "POST":
-        services.delete_custom_prize(prize, request.user)
+        awards.delete_custom_prize(prize, request.user)
         messages.success(request, f"Prize {prize.number}, {prize.title}, deleted.")
         return redirect("scoring:results_admin", tournament.slug)
     return render(request, "scoring/confirm_delete.html", {
@@ -215,7 +219,7 @@ def seat_by_results(request, tournament, number):
     method = form.cleaned_data["method"]
     try:
         plan = reseat.seat_by_results(series, method, form.cleaned_data["seed"], request.user)
-    except services.ScoringError as exc:
+    except refusals.ScoringError as exc:
         messages.error(request, str(exc))
     else:
         label = dict(form.fields["method"].choices)[method]

@@ -8,7 +8,8 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 
 from engine import ScoringSystem
-from scoring import pages, services
+from scoring import pages
+from scoring.comparison import services as comparisons
 from scoring.forms import LotForm
 from scoring.listings import (
     ComparativeTable,
@@ -17,8 +18,10 @@ from scoring.listings import (
     PlayerDecksTable,
     StandingsTable,
 )
-from scoring.loaders import Results
 from scoring.prizes import describe_game
+from scoring.results import services as result_services
+from scoring.results.loaders import Results
+from tournament.comparative.services import deal_set_of
 from tournament.crowd import Cost, heavy
 from tournament.models import Club, Entry
 from tournament.parsing import configure_table
@@ -33,7 +36,7 @@ def _context(visitor: Visitor, comp, **extra):
     release = pages.release_of(visitor)
     return {"tournament": tournament, "organizer": visitor.staff, "comp": comp,
             "series_numbers": release.numbers, "released": release.released,
-            "correcting": release.correcting, "comparative": services.deal_set_of(tournament),
+            "correcting": release.correcting, "comparative": deal_set_of(tournament),
             "public_view": release.public_view, **extra}
 
 
@@ -100,14 +103,14 @@ def prize_list(request, visitor):
 @heavy(Cost.PAGE)
 def player_deals(request, visitor, number):
     entry = get_object_or_404(Entry, tournament=visitor.tournament, number=number)
-    comp = services.results_for(visitor)  # his place, from the cached standings
-    rows = _player_rows(services.player_results(comp, entry.id), entry.id)
+    comp = result_services.results_for(visitor)  # his place, from the cached standings
+    rows = _player_rows(result_services.player_results(comp, entry.id), entry.id)
     table = DealsTable(rows)
     configure_table(request, table, PER_PAGE)
     standing = next((s for s in comp.standings if s.entry == entry.id), None)
     decks_table = comparative_standing = None
-    if services.deal_set_of(visitor.tournament) is not None:
-        comparison = services.comparative_results(visitor)
+    if deal_set_of(visitor.tournament) is not None:
+        comparison = comparisons.comparative_results(visitor)
         comparative_standing = comparison.standing_of(entry.id)
         decks_table = PlayerDecksTable(
             [_player_deck_row(visitor, p) for p in comparison.player_decks(entry.id)],
@@ -147,7 +150,7 @@ def _player_rows(results: Results, entry: int) -> list[dict]:
     return rows
 
 
-def _player_deck_row(visitor: Visitor, p: services.PlayerDeck) -> dict:
+def _player_deck_row(visitor: Visitor, p: comparisons.PlayerDeck) -> dict:
     difference = None if p.field is None else p.field - p.score
     verdict = ("—" if difference is None else "did better" if difference > 0 else
                "did worse" if difference < 0 else "did the same")

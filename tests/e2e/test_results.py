@@ -5,7 +5,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from scoring import services
+from scoring.awards import services as awards
+from scoring.results import services as results
 from tests.e2e.conftest import screenshot
 from tournament.demo import build_demo_congress
 
@@ -29,13 +30,13 @@ def test_standings_sort_and_prizes_of_the_demo_congress(organizer_page, organize
     won_column = page.locator("table.standings tbody tr td:nth-child(6)").all_inner_texts()
     won = [int(x) for x in won_column]
     assert won == sorted(won, reverse=True)
-    comp = services.compute(tournament)
+    comp = results.compute(tournament)
     assert won[0] == max(s.won for s in comp.standings)
     screenshot(page, "standings-sorted-by-won")
 
     page.get_by_role("link", name="Prizes").first.click()
     expect(page.locator("li.prize")).to_have_count(7)
-    first = services.prizes(comp)[0]
+    first = awards.prizes(comp)[0]
     expect(page.locator("#prize-1")).to_contain_text(comp.player(first.winners[0]).name)
     expect(page.locator("#prize-3")).to_contain_text("card points (series")
     screenshot(page, "prizes")

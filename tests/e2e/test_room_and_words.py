@@ -8,7 +8,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from scoring import services
+from scoring.release import services as release
+from scoring.results import services as results
 from tests.e2e.conftest import fits, screenshot
 from tests.factories import add_entry
 from tournament.demo import FIRST, LAST, build_comparative_demo, build_demo_congress
@@ -25,7 +26,7 @@ PROJECTOR = {"width": 1920, "height": 1080}
 def _released_demo():
     tournament = build_demo_congress(with_deals=True)
     for number in (1, 2):  # series 3 is still being played
-        services.release_series(tournament.series.get(number=number), None)
+        release.release_series(tournament.series.get(number=number), None)
     return tournament
 
 
@@ -79,7 +80,7 @@ def test_the_player_page_adds_up_on_a_phone_and_a_desktop(browser, live_server):
     penalty = Penalty.objects.filter(table__series__tournament=tournament,
                                      table__series__number__lte=2).first()
     entry = Seat.objects.get(table=penalty.table, position=penalty.seat).entry
-    points = next(s.points for s in services.compute(tournament, released_only=True).standings
+    points = next(s.points for s in results.compute(tournament, released_only=True).standings
                   if s.entry == entry.id)
     for viewport in (DESKTOP, PHONE):
         context = _context(browser, live_server, viewport)

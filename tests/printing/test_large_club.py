@@ -10,8 +10,9 @@ from pypdf import PdfReader
 from engine import ScoringSystem
 from printing import results
 from printing.results import MEMBERS_PER_ROW, member_lines
-from scoring import pages, services
-from scoring.loaders import Results
+from scoring import pages
+from scoring.results import services as result_services
+from scoring.results.loaders import Results
 from tests.printing.conftest import PRINTED
 from tournament.models import Entry, Tournament
 
@@ -35,7 +36,7 @@ def test_member_lines_keep_every_name_in_order_and_each_line_short():
 def test_the_largest_club_prints_over_many_pages():
     tournament = Tournament(name="Skatkongress", slug="k20000", scoring_system="league",
                             start_date=datetime.date(2027, 6, 1))
-    comp = services.Computation(tournament, ScoringSystem.LEAGUE, (), (),
+    comp = result_services.Computation(tournament, ScoringSystem.LEAGUE, (), (),
                                 Results((), (), (), False, frozenset()), {}, None, False)
     longest = [f"{chr(65 + n % 26) * FIRST_MAX} {chr(97 + n % 26) * LAST_MAX}"
                for n in range(30)]

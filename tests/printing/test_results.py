@@ -12,9 +12,13 @@ from pypdf import PdfReader
 from engine import ScoringSystem
 from printing import results
 from printing.results import number, signed
-from scoring import pages, services
-from scoring.loaders import Results
+from scoring import pages
+from scoring.awards import services as awards
 from scoring.models import Team
+from scoring.release import services as releases
+from scoring.results import loaders as results_loaders
+from scoring.results import services as result_services
+from scoring.results.loaders import Results
 from tests.printing.conftest import PRINTED
 from tests.scoring.test_views import tied_tournament
 from tournament.demo import build_demo_congress
@@ -65,7 +69,7 @@ def test_nothing_released_says_so_as_the_page_does(client, demo):
     tournament, _ = demo
     page = client.get(reverse("scoring:standings", args=[tournament.slug])).content.decode()
     assert pages.NOTHING_RELEASED in page
-    anybody = services.compute(tournament).players.values()
+    anybody = result_services.compute(tournament).players.values()
     for name in PDFS:
         words, _ = text(client, name, tournament)
         assert pages.NOTHING_RELEASED in words, name
@@ -76,12 +80,12 @@ def test_nothing_released_says_so_as_the_page_does(client, demo):
 
 def test_the_public_pdf_counts_the_released_series_only(client, demo):
     tournament, boss = demo
-    services.release_series(tournament.series.get(number=1), boss)
+    releases.release_series(tournament.series.get(number=1), boss)
     words, reader = text(client, "standings_pdf", tournament)
     assert "Released series counted: 1." in words
     assert pages.NOTHING_RELEASED not in words and "Provisional" not in words
-    released = services.compute(tournament, released_only=True)
-    everything = services.compute(tournament)
+    released = result_services.compute(tournament, released_only=True)
+    everything = result_services.compute(tournament)
     assert len(released.standings) > 50  # more than one page: the header is on each
     assert len(reader.pages) == 2
     assert all(re.search(r"Place\s*No\.\s*Player\s*Club\s*Points\s*Won\s*Lost\s*Games",
@@ -98,13 +102,13 @@ def test_the_public_pdf_counts_the_released_series_only(client, demo):
     assert not any(p.sort_name in words for p in everything.players.values())
     words, _ = text(client, "series_standings_pdf", tournament, 1)
     assert "Released series counted: 1." in words
-    one = services.compute(tournament, series=1, released_only=True)
+    one = result_services.compute(tournament, series=1, released_only=True)
     assert all(re.search(row(one, s), words) for s in one.standings)
 
 
 def test_a_correction_in_progress_is_said_as_on_the_page(client, demo):
     tournament, boss = demo
-    services.release_series(tournament.series.get(number=1), boss)
+    releases.release_series(tournament.series.get(number=1), boss)
     tournament.series.filter(number=1).update(status=SeriesStatus.CORRECTING)
     # issue 18.20: the public sees none of a series under correction until released again
     notice = ("Series 1: a correction is in progress. Its results are shown again, corrected, "
@@ -128,15 +132,15 @@ def test_a_pdf_asks_a_fixed_number_of_queries(client, demo, django_assert_max_nu
 def test_the_organizer_reads_what_the_page_shows_them(client, demo):
     tournament, boss = demo
     client.force_login(boss)
-    services.release_series(tournament.series.get(number=1), boss)
+    releases.release_series(tournament.series.get(number=1), boss)
     words, _ = text(client, "standings_pdf", tournament)
     assert "Series counted: 1, 2, 3, released or not (not released yet: 2, 3)." in words
     assert "Provisional: sheets that are not confirmed yet are counted." in words
-    comp = services.compute(tournament)
+    comp = result_services.compute(tournament)
     for standing in comp.standings:
         assert re.search(row(comp, standing), words), standing
     words, _ = text(client, "series_standings_pdf", tournament, 2)
-    two = services.compute(tournament, series=2)
+    two = result_services.compute(tournament, series=2)
     assert "Series counted: 2, released or not (not released yet: 2)." in words
     assert all(re.search(row(two, s), words) for s in two.standings)
 
@@ -144,7 +148,7 @@ def test_the_organizer_reads_what_the_page_shows_them(client, demo):
 def test_a_club_filter_of_the_page_goes_with_its_pdf(client, demo):
     tournament, boss = demo
     client.force_login(boss)
-    comp = services.compute(tournament)
+    comp = result_services.compute(tournament)
     club = comp.player(comp.standings[0].entry)
     page = client.get(reverse("scoring:standings", args=[tournament.slug])
                       + f"?club={club.club_id}").content.decode()
@@ -163,7 +167,7 @@ def test_club_and_team_standings(client, demo):
     entries = list(Entry.objects.filter(tournament=tournament).order_by("number")[:2])
     team = Team.objects.create(tournament=tournament, name="Die Asse")
     team.members.set(entries)
-    comp = services.compute(tournament)
+    comp = result_services.compute(tournament)
     words, _ = text(client, "club_standings_pdf", tournament)
     page = pages.club_page(Visitor(tournament, staff=True))
     assert flat(page.explain) in flat(words)
@@ -182,8 +186,8 @@ def test_the_prize_list_names_winners_with_the_reasons_to_read_aloud(client, dem
     client.force_login(boss)
     words, _ = text(client, "prizes_pdf", tournament)
     words = flat(words)
-    comp = services.compute(tournament)
-    prizes = services.prizes(comp)
+    comp = result_services.compute(tournament)
+    prizes = awards.prizes(comp)
     assert len(prizes) == 7
     for prize in prizes:
         assert f"{prize.number} {prize.title}" in words
@@ -201,7 +205,7 @@ def test_a_tie_and_its_lot_read_as_on_the_page(client, django_user_model):
     client.force_login(boss)
     words = flat(text(client, "prizes_pdf", tournament)[0])
     assert "Tie between Anna Tie (#1), Bert Tie (#2): to be settled by lot." in words
-    services.record_lot(tournament, 1, 2, boss, "cut")
+    awards.record_lot(tournament, 1, 2, boss, "cut")
     words = flat(text(client, "prizes_pdf", tournament)[0])
     assert "Bert Tie (no. 2) — by lot" in words
     # the public: the series is not released, nothing is
@@ -225,7 +229,7 @@ def test_a_private_tournament_is_a_404_but_for_its_staff(client, demo):
 def test_every_results_page_links_its_pdf(client, demo):
     tournament, boss = demo
     slug = tournament.slug
-    services.release_series(tournament.series.get(number=2), boss)  # before: nothing to print
+    releases.release_series(tournament.series.get(number=2), boss)  # before: nothing to print
     for page, pdf in (("scoring:standings", "printing:standings_pdf"),
                       ("scoring:clubs", "printing:club_standings_pdf"),
                       ("scoring:teams", "printing:team_standings_pdf"),
@@ -252,9 +256,9 @@ def test_a_congress_of_3000_is_a_paged_table_with_its_header_on_every_page():
     tournament = Tournament(name="Skatkongress der 3000", slug="k3000",
                             scoring_system="seeger-fabian",
                             start_date=datetime.date(2027, 6, 1))
-    players = {e: services.PlayerInfo(e, e, f"Spieler {e}", f"Müller, Jürgen {e}", 1,
+    players = {e: results_loaders.PlayerInfo(e, e, f"Spieler {e}", f"Müller, Jürgen {e}", 1,
                                       "Skatfreunde Grün-Weiß") for e in range(1, 3001)}
-    comp = services.Computation(tournament, ScoringSystem.SEEGER_FABIAN, (), (),
+    comp = result_services.Computation(tournament, ScoringSystem.SEEGER_FABIAN, (), (),
                                 Results((), (), (), False, frozenset()), players, None, False)
     rows = [{"place": str(e), "rank": e, "tied": False, "number": e,
              "name": players[e].name, "sort_name": players[e].sort_name,

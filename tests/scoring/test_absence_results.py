@@ -10,8 +10,12 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from engine import ScoringSystem
-from scoring import services
+from scoring.comparison import services as comparisons
 from scoring.models import MissingDeals, Substitutes
+from scoring.results import loaders as results_loaders
+from scoring.results import services as result_services
+from scoring.results.scope import Scope
+from scoring.settings import services as results_settings
 from scoring.standings import missing_deals_credit, standings
 from tests.absence import SOLO_LOST, SOLO_WON, club_night, play, table_of_size
 from tests.factories import add_entry
@@ -29,7 +33,7 @@ def boss(django_user_model):
 
 
 def set_scoring(tournament, **values):
-    settings = services.scoring_settings(tournament)
+    settings = results_settings.scoring_settings(tournament)
     for name, value in values.items():
         setattr(settings, name, value)
     settings.save()
@@ -62,7 +66,7 @@ def substituted_night(boss):
 def test_whose_points_count_for_whom_is_the_setting(boss, mode, absent, substitute):
     tournament, four, hans = substituted_night(boss)
     set_scoring(tournament, substitutes=mode)
-    comp = services.compute(tournament)
+    comp = result_services.compute(tournament)
     score = {s.entry: s.score for s in comp.standings}
     seats = by_seat(four)
     assert score[seats[1]] == absent
@@ -73,7 +77,7 @@ def test_whose_points_count_for_whom_is_the_setting(boss, mode, absent, substitu
     assert score[seats[2]] == 30 + 50 + 30
     assert score[seats[3]] == score[seats[4]] == 30
     # deal by deal (the player page's reading) gives the same
-    results = services.load_results(tournament, substitutes=mode)
+    results = results_loaders.load_results(Scope(tournament, substitutes=mode))
     pure = {s.entry: s.score for s in standings(ScoringSystem.SEEGER_FABIAN, results.deals,
                                                 results.penalties, results.played)}
     assert pure == score
@@ -84,7 +88,7 @@ def test_a_penalty_after_the_substitute_sat_down_is_his(boss):
     four.refresh_from_db()
     deals.add_penalty(four, 1, "other", 15, "", four.sheet_version, "test", user=boss)
     set_scoring(tournament, substitutes=Substitutes.EACH_OWN)
-    score = {s.entry: s.score for s in services.compute(tournament).standings}
+    score = {s.entry: s.score for s in result_services.compute(tournament).standings}
     assert score[hans.id] == -70 - 15
     assert score[by_seat(four)[1]] == 160
 
@@ -113,7 +117,7 @@ def test_the_deals_of_an_ended_sheet_count_as_the_setting_says(boss, system, set
     play(three, SOLO_LOST, 2)
     absence.end_sheet(three, 2, boss, reason="fire alarm")
     set_scoring(tournament, missing_deals=setting)
-    comp = services.compute(tournament)
+    comp = result_services.compute(tournament)
     seats = by_seat(three)
     row = {s.entry: s for s in comp.standings}
     assert [row[seats[n]].credit for n in (1, 2, 3)] == [credit] * 3
@@ -140,7 +144,7 @@ def test_a_comparative_table_ended_early_leaves_its_decks_to_neuberg(boss):
     short.refresh_from_db()
     deals.submit_sheet(short, "Ida", session="a")
     deals.confirm_sheet(short, "boss", user=boss)
-    comparison = services.compare(tournament)
+    comparison = comparisons.compare(tournament)
     line = {s.player: s for s in comparison.standings}
     # decks 2 and 3 expected three results a letter and have two: Neuberg scales them
     assert comparison.data.expected == {d: 3 for d in comparison.data.decks}
@@ -154,7 +158,7 @@ def test_a_substitute_who_counts_for_nobody_is_not_compared(boss):
     table = series.tables.get(number=2)
     spare = add_entry(tournament, 10, "Spare", "Player", checked_in=False)
     absence.seat_substitute(table, 3, 3, spare.number, boss)  # S from deal 3 (deck 3)
-    comparison = services.compare(tournament)
+    comparison = comparisons.compare(tournament)
     players = {s.player for s in comparison.standings}
     assert spare.id not in players
     deck_3 = next(d for d in comparison.data.decks.values() if d.number == 3)

@@ -4,8 +4,9 @@ field), and a 0 kept from before never fails the club standings, page or PDF."""
 import pytest
 from django.urls import reverse
 
-from scoring import services
+from scoring import cache
 from scoring.models import ScoringSettings
+from scoring.settings import services as results_settings
 from tests.scoring.test_did_not_play import club_night  # noqa: F401 (a fixture)
 
 pytestmark = pytest.mark.django_db
@@ -28,16 +29,16 @@ def test_best_zero_is_refused_on_its_field(client, boss):
     assert response.context["form"].errors["club_best"] == [
         "Clubs count their best: at least 1 player; leave it empty to count every player."]
     assert "Clubs count their best: at least 1 player" in response.content.decode()
-    assert services.scoring_settings(boss).club_best is None
+    assert results_settings.scoring_settings(boss).club_best is None
     # 1 is the fewest, and saved
     client.post(page, {"settings-club_best": "1", "settings-count_unconfirmed": "on"})
     assert ScoringSettings.objects.get(tournament=boss).club_best == 1
 
 
 def test_a_zero_kept_from_before_counts_every_player(client, boss):
-    services.scoring_settings(boss)
+    results_settings.scoring_settings(boss)
     assert ScoringSettings.objects.filter(tournament=boss).update(club_best=0) == 1
-    services.forget_recent()
+    cache.forget_recent()
     for name in ("scoring:clubs", "printing:club_standings_pdf"):
         response = client.get(reverse(name, args=[boss.slug]))
         assert response.status_code == 200, name

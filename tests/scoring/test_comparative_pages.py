@@ -30,8 +30,11 @@ from fractions import Fraction
 import pytest
 from django.urls import reverse
 
-from scoring import services
-from scoring.loaders import load_comparative
+from engine import ScoringSystem
+from scoring.comparison import services as comparisons
+from scoring.comparison.loaders import load_comparative
+from scoring.results import services as result_services
+from scoring.results.scope import Scope
 from tests.factories import add_entries
 from tournament.comparative.services import make_comparative
 from tournament.models import Deal, Deck, Seat, SeatingMethod, Series, SeriesStatus, Tournament
@@ -121,7 +124,7 @@ def boss(django_user_model, room):
 
 def test_the_loader_gives_each_letter_its_score_per_deck(room):
     tournament, series = room
-    data = load_comparative(tournament, services.ScoringSystem.LEAGUE)
+    data = load_comparative(Scope(tournament), ScoringSystem.LEAGUE)
     decks = {d.number: d.id for d in data.decks.values()}
     scores = {(r.deck, r.letter, r.player): r.score for r in data.results}
     assert len(data.results) == 3 * 7  # seven deals, three letters each
@@ -136,7 +139,7 @@ def test_the_loader_gives_each_letter_its_score_per_deck(room):
 
 def test_matchpoints_and_percentages_by_hand(room):
     tournament, series = room
-    comparison = services.compare(tournament)
+    comparison = comparisons.compare(tournament)
     by_seat = {s.player: s for s in comparison.standings}
 
     def line(table, position):
@@ -214,7 +217,7 @@ def test_the_player_page_shows_his_decks_against_the_field(client, room, boss):
     tournament, series = room
     client.force_login(boss)
     number = number_of(series, 1, N)
-    comparison = services.compare(tournament)
+    comparison = comparisons.compare(tournament)
     mine = comparison.player_decks(seat(series, 1, N))
     assert [(p.deck.number, p.letter, p.score, p.field, p.percent) for p in mine] == [
         (1, "N", 30, Fraction(10), Fraction(100)),  # the others made 20 and 0 with his cards
@@ -243,13 +246,13 @@ def test_the_public_sees_only_released_series(client, room):
     assert name in page and "75.00" in page
     assert 'class="data traveller"' in client.get(
         url("comparative_deck", tournament, 1, 1)).content.decode()
-    assert hidden in {s.player for s in services.compare(tournament,
+    assert hidden in {s.player for s in comparisons.compare(tournament,
                                                          released_only=True).standings}
 
 
 def test_seeger_fabian_scores_the_deck_as_the_standings_do():
     tournament, series = build(slug="sf-night", system="seeger-fabian")
-    comparison = services.compare(tournament)
+    comparison = comparisons.compare(tournament)
     decks = {d.number: d for d in comparison.data.decks.values()}
     lines = {(line.table, comparison.data.decks[line.deck].number): line
              for line in comparison.data.lines}
@@ -261,7 +264,7 @@ def test_seeger_fabian_scores_the_deck_as_the_standings_do():
     totals: dict[int, int] = {}
     for r in comparison.data.results:
         totals[r.player] = totals.get(r.player, 0) + int(r.score)
-    assert totals == {s.entry: s.score for s in services.compute(tournament).standings}
+    assert totals == {s.entry: s.score for s in result_services.compute(tournament).standings}
 
 
 def test_at_a_four_table_the_dealer_letter_sits_the_deck_out():
@@ -269,7 +272,7 @@ def test_at_a_four_table_the_dealer_letter_sits_the_deck_out():
     # and S, so the table plays them in that order
     tournament, series = build(slug="four-night", players=4, table_size=4, decks=4,
                                play={1: [(2, LOST, S), (3, WON, N)]}, system="seeger-fabian")
-    comparison = services.compare(tournament)
+    comparison = comparisons.compare(tournament)
     lines = {comparison.data.decks[line.deck].number: line for line in comparison.data.lines}
     assert Deck.objects.get(series=series, number=2).dealer == "E"
     assert lines[2].scores == {"N": 30, "S": -20 - 50, "W": 30}  # E dealt: no cards, no score
@@ -281,7 +284,7 @@ def test_at_a_four_table_the_dealer_letter_sits_the_deck_out():
 def test_a_four_table_deal_whose_dealer_is_not_the_decks_is_reported():
     tournament, series = build(slug="four-wrong", players=4, table_size=4, decks=4,
                                play={1: [(1, WON, N)]})
-    comparison = services.compare(tournament)
+    comparison = comparisons.compare(tournament)
     assert comparison.data.problems == (
         "Series 1, table 1, deal 1: the sheet has seat 2 dealing, but N dealt deck 1 and sits "
         "it out; N is not compared.",)
@@ -291,7 +294,7 @@ def test_a_four_table_deal_whose_dealer_is_not_the_decks_is_reported():
 def test_a_table_that_plays_a_deck_twice_counts_it_once():
     tournament, series = build(slug="twice-night", play={1: [(1, WON, N), (1, LOST, N)],
                                                          2: [(1, WON_SCHNEIDER, N)]})
-    comparison = services.compare(tournament)
+    comparison = comparisons.compare(tournament)
     assert len(comparison.data.lines) == 2
     assert comparison.data.problems == (
         "Series 1, table 1 played deck 1 twice (deals 1 and 2): only deal 1 counts.",)
@@ -321,5 +324,5 @@ def test_a_tournament_that_is_not_comparative_has_no_comparative_pages(client):
         assert client.get(page).status_code == 404
     standings = client.get(url("standings", tournament)).content.decode()
     assert "Comparative" not in results_nav(standings)
-    with pytest.raises(services.NotComparative):
-        services.compare(tournament)
+    with pytest.raises(comparisons.NotComparative):
+        comparisons.compare(tournament)

@@ -9,7 +9,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from printing import results as printed
-from scoring import services
+from scoring.release import services as releases
 from tests.sheets import solo_post, u
 from tournament import crowd
 from tournament.demo import build_demo_congress
@@ -24,7 +24,7 @@ def congress(django_user_model):
     tournament = build_demo_congress(players=30, checked_in=28, with_deals=True)
     boss = django_user_model.objects.create_user("boss", password="boss-pw-1908")
     tournament.organizers.add(boss)
-    services.release_series(tournament.series.get(number=1), boss)
+    releases.release_series(tournament.series.get(number=1), boss)
     return tournament, boss
 
 
@@ -60,7 +60,7 @@ def test_the_public_standings_pdf_is_drawn_once_per_results_version(congress, ma
     pdf_bytes(client.get(url))
     assert len(made) == 1
     # a release changes them: drawn anew, with series 2 in it
-    services.release_series(tournament.series.get(number=2), boss)
+    releases.release_series(tournament.series.get(number=2), boss)
     assert pdf_bytes(client.get(url)) != first
     assert len(made) == 2
     # the staff's copy counts every series: never the public's kept file
@@ -83,7 +83,7 @@ def test_a_kept_standings_page_costs_two_queries_and_shows_a_release_at_once(con
     # correction is such a change: the public then counts it no more)
     assert len(queries) == 2
     assert again.content == first.content
-    services.release_series(tournament.series.get(number=2), boss)
+    releases.release_series(tournament.series.get(number=2), boss)
     assert "Series 1 and 2 of 3 counted" in client.get(url).content.decode()
 
 

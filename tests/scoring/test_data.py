@@ -3,8 +3,9 @@ queries whatever its size."""
 
 import pytest
 
-from scoring.loaders import load_results
 from scoring.prizes import LEAGUE_SCHEDULE, award_prizes
+from scoring.results.loaders import load_results
+from scoring.results.scope import Scope
 from scoring.standings import league_standings, seeger_fabian_standings
 from tournament.demo import build_demo_congress
 from tournament.models import Seat, SheetStatus
@@ -27,7 +28,7 @@ def sheet_totals_by_entry(tournament):
 
 def test_league_points_equal_the_score_sheets():
     tournament = build_demo_congress(with_deals=True)
-    results = load_results(tournament)
+    results = load_results(Scope(tournament))
     standings = league_standings(results.deals, results.penalties, results.played)
     by_entry = {s.entry: s.points for s in standings}
     sheets = sheet_totals_by_entry(tournament)
@@ -37,8 +38,8 @@ def test_league_points_equal_the_score_sheets():
 
 def test_confirmed_only_counts_confirmed_sheets():
     tournament = build_demo_congress(with_deals=True)
-    everything = load_results(tournament)
-    confirmed = load_results(tournament, confirmed_only=True)
+    everything = load_results(Scope(tournament))
+    confirmed = load_results(Scope(tournament, confirmed_only=True))
     assert not confirmed.provisional
     third = {d.table for d in everything.deals if d.series == 3}
     assert third and not any(d.table in third for d in confirmed.deals)
@@ -51,7 +52,7 @@ def test_standings_and_prizes_in_a_fixed_number_of_queries(players,
                                                            django_assert_max_num_queries):
     tournament = build_demo_congress(players=players, checked_in=players - 3, with_deals=True)
     with django_assert_max_num_queries(4):
-        results = load_results(tournament)
+        results = load_results(Scope(tournament))
     league = league_standings(results.deals, results.penalties, results.played)
     seeger = seeger_fabian_standings(results.deals, results.penalties, results.played)
     prizes = award_prizes(LEAGUE_SCHEDULE, league, results.deals)

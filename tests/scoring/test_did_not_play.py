@@ -6,8 +6,10 @@ import datetime
 import pytest
 from django.urls import reverse
 
-from scoring import services
+from scoring.awards import services as awards
 from scoring.models import CustomPrize
+from scoring.results import services as results
+from scoring.settings import services as results_settings
 from tests.factories import add_entry
 from tournament.demo import build_demo_congress
 from tournament.models import Club, Entry, SeatingMethod, Tournament
@@ -52,7 +54,7 @@ def club_night():
 
 def test_a_player_who_never_sat_is_not_ranked(club_night):
     tournament, dora = club_night
-    comp = services.compute(tournament)
+    comp = results.compute(tournament)
     assert dora.id not in {s.entry for s in comp.standings}
     assert dora.id not in {s.entry for s in comp.league}
     assert comp.did_not_play == (dora.id,)
@@ -87,7 +89,7 @@ def test_he_is_never_a_prize_candidate(club_night):
                                kind="LOWEST_POINTS")
     CustomPrize.objects.create(tournament=tournament, number=9, title="Second lowest",
                                kind="LOWEST_POINTS", place=2)
-    prizes = services.prizes(services.compute(tournament))
+    prizes = awards.prizes(results.compute(tournament))
     assert not any(dora.id in p.candidates for p in prizes)
     booby = next(p for p in prizes if p.number == 8)
     assert booby.winners == (Entry.objects.get(tournament=tournament, number=3).id,)
@@ -95,11 +97,11 @@ def test_he_is_never_a_prize_candidate(club_night):
 
 def test_a_clubs_best_players_are_drawn_from_those_who_played(club_night):
     tournament, dora = club_night
-    settings = services.scoring_settings(tournament)
+    settings = results_settings.scoring_settings(tournament)
     settings.club_best = 1
     settings.save()
-    comp = services.compute(tournament)
-    (club,) = services.clubs(comp)
+    comp = results.compute(tournament)
+    (club,) = results.clubs(comp)
     carl = Entry.objects.get(tournament=tournament, number=3).id
     assert club.members == club.counted == (carl,)
     assert club.score == next(s.score for s in comp.standings if s.entry == carl) < 0
@@ -113,21 +115,21 @@ def test_a_seated_player_with_no_points_did_play(club_night):
     for n, first in ((5, "Emil"), (6, "Frieda")):
         add_entry(tournament, n, first, "Night")
     plans.seat_series(series, SeatingMethod.DRAW, "two", user=None)
-    assert services.compute(tournament).did_not_play == (dora.id, *[
+    assert results.compute(tournament).did_not_play == (dora.id, *[
         e.id for e in Entry.objects.filter(tournament=tournament, number__in=(5, 6))
         .order_by("number")])  # a drawn plan is a draft: nobody has sat down yet
     plans.publish(series, user=None)
-    comp = services.compute(tournament)
+    comp = results.compute(tournament)
     assert comp.did_not_play == ()
     assert {s.entry: s.points for s in comp.standings}[dora.id] == 0
-    assert services.compute(tournament, series=1).did_not_play == tuple(
+    assert results.compute(tournament, series=1).did_not_play == tuple(
         Entry.objects.filter(tournament=tournament, number__in=(4, 5, 6))
         .order_by("id").values_list("id", flat=True))
 
 
 def test_the_demo_congress_ranks_only_seated_players():
     tournament = build_demo_congress(with_deals=True)
-    comp = services.compute(tournament)
+    comp = results.compute(tournament)
     seated = set(tournament.series.get(number=1).seats.values_list("entry_id", flat=True))
     ranked = {s.entry for s in comp.standings}
     assert ranked and ranked >= seated

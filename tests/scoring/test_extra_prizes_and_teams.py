@@ -8,7 +8,9 @@ import re
 import pytest
 from django.urls import reverse
 
-from scoring import services
+from scoring import refusals
+from scoring.awards import loaders as award_loaders
+from scoring.awards import services as awards
 from scoring.forms import CustomPrizeForm, countable_games
 from scoring.models import CustomPrize, Team
 from tests.factories import add_entry
@@ -72,8 +74,8 @@ def test_most_games_of_a_kind_needs_a_game(cup):
 def test_the_service_refuses_an_unknown_key_too(cup):
     tournament, boss = cup
     prize = CustomPrize(number=8, title="Most Grands", kind="COUNT_WON", games="grnd")
-    with pytest.raises(services.ScoringError) as refused:
-        services.add_custom_prize(tournament, prize, boss)
+    with pytest.raises(refusals.ScoringError) as refused:
+        awards.add_custom_prize(tournament, prize, boss)
     assert refused.value.field == "games"
 
 
@@ -84,7 +86,7 @@ def test_a_chosen_grand_counts_and_gets_a_label(cup, client):
     prize = CustomPrize.objects.get()
     assert prize.games == "grand,grand_ouvert"
     assert prize.label == "Grand or Grand Ouvert games"
-    spec = next(s for s in services.prize_specs(tournament) if s.number == 8)
+    spec = next(s for s in award_loaders.prize_specs(tournament) if s.number == 8)
     assert spec.games == {"grand", "grand_ouvert"}
 
 

@@ -9,8 +9,8 @@ import pytest
 from django.urls import reverse
 from pypdf import PdfReader
 
-from scoring import services
 from scoring.models import Team
+from scoring.results import loaders as results_loaders
 from tests.factories import add_entry
 from tournament.models import Club, SeatingMethod, SeriesStatus, Tournament
 from tournament.seating import services as plans
@@ -67,7 +67,7 @@ def _pdf(client, name, tournament):
 
 
 def test_players_of_marks_only_namesakes(namesakes):
-    players = {p.number: p for p in services.players_of(namesakes).values()}
+    players = {p.number: p for p in results_loaders.players_of(namesakes).values()}
     assert [players[n].label for n in (1, 2, 3, 5)] == [FIRST, SECOND, "Anna Becker",
                                                         "Jürgen Müller (no. 5)"]
     assert players[2].sort_label == "Müller, Jürgen (no. 2)"

@@ -8,9 +8,12 @@ import pytest
 from django.urls import reverse
 
 from engine import GameKind, ScoringSystem, get_rule_set, rule_sets
-from scoring import pages, services
+from scoring import cache, pages, refusals
+from scoring.awards import services as awards
 from scoring.models import CustomPrize, ScoringSettings
 from scoring.prizes import LEAGUE_SCHEDULE, PrizeKind, schedule
+from scoring.results import services as results
+from scoring.settings import services as results_settings
 from tests.factories import add_entry
 from tournament.models import SeatingMethod, Tournament
 from tournament.permissions import Visitor
@@ -95,9 +98,9 @@ def preisskat(db):
 
 
 def _winners(tournament):
-    comp = services.compute(tournament)
+    comp = results.compute(tournament)
     return [(p.number, p.title, [comp.player(e).name for e in p.winners], p.reason)
-            for p in services.prizes(comp)]
+            for p in awards.prizes(comp)]
 
 
 @pytest.mark.django_db
@@ -112,7 +115,7 @@ def test_the_preisskat_prize_list_is_its_places_by_score(preisskat):
 @pytest.mark.django_db
 def test_the_league_schedule_after_the_places_when_switched_on(preisskat):
     ScoringSettings.objects.create(tournament=preisskat, prize_places=1, league_schedule=True)
-    services.forget_recent()
+    cache.forget_recent()
     titles = [(n, t, w) for n, t, w, _ in _winners(preisskat)]
     assert titles[:3] == [(1, "1st place", ["Carl Preis"]), (2, "Most Games", ["Anna Preis"]),
                           (3, "Most Points", ["Bert Preis"])]
@@ -152,12 +155,13 @@ def test_the_settings_form_offers_places_only_under_seeger_fabian(client, preiss
     assert response.context["form"].errors["prize_places"] == [
         "Places with a prize: the schedule would take numbers 1 to 4, and prize 4 “Best lady” "
         "is one of the tournament's own; give fewer places or renumber that prize first."]
-    assert services.scoring_settings(preisskat).prize_places == 3
+    assert results_settings.scoring_settings(preisskat).prize_places == 3
     client.post(page, {"settings-prize_places": "3", "settings-count_unconfirmed": "on",
                        "settings-league_schedule": "on"})
-    assert services.scoring_settings(preisskat).prize_places == 3  # 3 + 6 would take prize 4
+    # 3 + 6 would take prize 4
+    assert results_settings.scoring_settings(preisskat).prize_places == 3
     client.post(page, {"settings-prize_places": "2", "settings-count_unconfirmed": "on"})
-    assert services.scoring_settings(preisskat).prize_places == 2
+    assert results_settings.scoring_settings(preisskat).prize_places == 2
     league = Tournament.objects.create(name="League", slug="league-night",
                                        start_date=datetime.date(2027, 9, 4))
     league.organizers.add(boss)
@@ -169,11 +173,11 @@ def test_the_settings_form_offers_places_only_under_seeger_fabian(client, preiss
 def test_no_tourne_prize_under_isko(client, preisskat, django_user_model):
     boss = django_user_model.objects.create_user("boss-tourne")
     preisskat.organizers.add(boss)
-    with pytest.raises(services.ScoringError, match="has no Tourné"):
-        services.add_custom_prize(preisskat, CustomPrize(number=8, title="Tourné",
+    with pytest.raises(refusals.ScoringError, match="has no Tourné"):
+        awards.add_custom_prize(preisskat, CustomPrize(number=8, title="Tourné",
                                                          kind="TOURNE_AGAINST"), boss)
-    with pytest.raises(services.ScoringError, match="Numbers 1 to 3 are the schedule's"):
-        services.add_custom_prize(preisskat, CustomPrize(number=3, title="Extra",
+    with pytest.raises(refusals.ScoringError, match="Numbers 1 to 3 are the schedule's"):
+        awards.add_custom_prize(preisskat, CustomPrize(number=3, title="Extra",
                                                          kind="MOST_GAMES"), boss)
     client.force_login(boss)
     html = client.get(reverse("scoring:results_admin", args=[preisskat.slug])).content.decode()

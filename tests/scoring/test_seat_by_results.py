@@ -5,7 +5,8 @@ import datetime
 import pytest
 from django.urls import reverse
 
-from scoring import reseat, services
+from scoring import refusals, reseat
+from scoring.results import services as result_services
 from tests.factories import add_entry
 from tournament.models import AuditEntry, SeatingMethod, Tournament
 from tournament.seating import services as plans
@@ -45,7 +46,7 @@ def test_by_standings_puts_the_leaders_at_table_1(client, played):
     response = client.post(reverse("scoring:seat_by_results", args=["ladder", 2]),
                            {"method": "standings", "seed": "s"}, follow=True)
     assert "Series 2 seated by standings" in response.content.decode()
-    comp = services.compute(tournament)
+    comp = result_services.compute(tournament)
     top_three = {s.entry for s in comp.standings[:3]}
     assert set(plans.tables_of(second)[0]) == top_three
     second.refresh_from_db()
@@ -56,7 +57,7 @@ def test_by_standings_puts_the_leaders_at_table_1(client, played):
 def test_progressive_moves_the_winners_up_and_the_head_loser_to_the_foot(played):
     tournament, boss, first, second = played
     before = plans.tables_of(first)
-    comp = services.compute(tournament, series=1)
+    comp = result_services.compute(tournament, series=1)
     rank = {s.entry: s.rank for s in comp.standings}
     reseat.seat_by_results(second, SeatingMethod.PROGRESSIVE, "p", boss)
     after = plans.tables_of(second)
@@ -69,5 +70,5 @@ def test_progressive_moves_the_winners_up_and_the_head_loser_to_the_foot(played)
 
 def test_series_1_cannot_be_seated_by_results(played):
     tournament, boss, first, second = played
-    with pytest.raises(services.ScoringError, match="no results"):
+    with pytest.raises(refusals.ScoringError, match="no results"):
         reseat.seat_by_results(first, SeatingMethod.STANDINGS, "", boss)

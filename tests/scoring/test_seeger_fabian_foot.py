@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from engine import SeegerFabianFoot, seeger_fabian_foot
 from printing import score_sheets
-from scoring import services
+from scoring.results import services as results
 from tests.absence import SOLO_LOST, SOLO_WON, club_night, play, table_of_size
 from tournament.sheets.services import load_sheet, table_info
 from tournament.sheets.sheet import seeger_fabian_feet
@@ -60,7 +60,7 @@ def test_the_phone_sheet_shows_the_foot_the_pdf_and_the_standings_add_up(client,
     # the PDF's foot is the same
     assert score_sheets.foot(sheet).scores == tuple(f.score for f in feet)
     # and so are the standings
-    comp = services.compute(tournament)
+    comp = results.compute(tournament)
     score_of = {s.entry: s.score for s in comp.standings}
     entries = dict(three.seats.values_list("position", "entry_id"))
     assert [score_of[entries[seat]] for seat in (1, 2, 3)] == [f.score for f in feet]
@@ -85,5 +85,5 @@ def test_the_player_page_shows_his_foot(client, sf_night):
     assert lines["Won × 50"] == [50]
     assert lines["Others lost × 40/30"] == [80]
     assert lines["Score"] == [160]
-    standing = next(s for s in services.compute(tournament).standings if s.entry == seat_2.id)
+    standing = next(s for s in results.compute(tournament).standings if s.entry == seat_2.id)
     assert standing.score == 160

@@ -4,8 +4,7 @@ results as the pure functions over every deal, in queries that do not grow with 
 import pytest
 
 from engine import PenaltyReason
-from scoring import services
-from scoring.loaders import Scope, load_prize_deals, load_results, load_totals
+from scoring.awards.loaders import load_prize_deals
 from scoring.prizes import (
     LEAGUE_SCHEDULE,
     PrizeKind,
@@ -14,6 +13,9 @@ from scoring.prizes import (
     award_prizes,
     players_in_line,
 )
+from scoring.results import services as result_services
+from scoring.results.loaders import load_results, load_totals
+from scoring.results.scope import Scope
 from scoring.standings import (
     NOT_GAMES,
     ScoringSystem,
@@ -67,7 +69,7 @@ def from_the_records(tournament):
 
 
 def test_the_database_sums_what_the_records_say(congress):
-    comp = services.compute(congress)
+    comp = result_services.compute(congress)
     points, won, lost = from_the_records(congress)
     assert len(comp.standings) >= 59
     for s in comp.standings:
@@ -84,7 +86,7 @@ def test_every_scope_ranks_as_the_deals_do(congress, system, series, released_on
                                            confirmed_only):
     congress.series.filter(number=1).update(status=SeriesStatus.RELEASED)
     totals = load_totals(Scope(congress, confirmed_only, series, released_only))
-    results = load_results(congress, confirmed_only, series, released_only)
+    results = load_results(Scope(congress, confirmed_only, series, released_only))
     expected = standings(system, results.deals, results.penalties, results.played)
     assert rank(system, totals.tallies) == expected
     assert (totals.played, totals.provisional, totals.did_not_play) == (
@@ -94,7 +96,7 @@ def test_every_scope_ranks_as_the_deals_do(congress, system, series, released_on
 @pytest.mark.parametrize("one_prize_per_player", [True, False])
 def test_prizes_read_only_their_candidates_and_award_as_from_every_deal(
         congress, one_prize_per_player):
-    results = load_results(congress)
+    results = load_results(Scope(congress))
     league = league_standings(results.deals, results.penalties, results.played)
     scope = Scope(congress)
     facts = load_prize_deals(scope, SPECS, load_totals(scope, SPECS).bests)
@@ -125,9 +127,9 @@ def test_a_players_page_reads_only_the_tables_he_sat_at(congress,
                                                         django_assert_max_num_queries):
     entry = Seat.objects.filter(series__tournament=congress).values_list(
         "entry_id", flat=True).first()
-    everything = load_results(congress)
+    everything = load_results(Scope(congress))
     with django_assert_max_num_queries(3):  # his seats' tables, their deals, their penalties
-        his = load_results(congress, entry=entry)
+        his = load_results(Scope(congress, entry=entry))
     tables = set(Seat.objects.filter(entry_id=entry).values_list("table_id", flat=True))
     assert {d.table for d in his.deals} == tables and len(his.deals) < len(everything.deals) / 5
     assert [d for d in everything.deals if d.table in tables] == list(his.deals)

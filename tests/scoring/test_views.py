@@ -6,9 +6,13 @@ import re
 import pytest
 from django.urls import reverse
 
-from scoring import services
-from scoring.loaders import load_results
+from scoring import refusals
+from scoring.awards import services as awards
 from scoring.models import PrizeLot, Team
+from scoring.release import services as releases
+from scoring.results import services as results
+from scoring.results.loaders import load_results
+from scoring.results.scope import Scope
 from tests.factories import add_entry
 from tournament.demo import build_demo_congress
 from tournament.models import Entry, SeatingMethod, SeriesStatus, Tournament
@@ -40,7 +44,7 @@ def test_organizer_sees_provisional_standings_sorted_and_filtered(client, demo):
     assert len(places) == 50  # one page
     assert places == sorted(places)
     by_points = client.get(url("standings", tournament) + "?sort=-points").content.decode()
-    comp = services.compute(tournament)
+    comp = results.compute(tournament)
     best = max(comp.standings, key=lambda s: s.points)
     assert by_points.index(comp.player(best.entry).sort_name) < by_points.index("</tbody>")
     club = comp.player(best.entry).club_id
@@ -56,10 +60,10 @@ def test_the_public_sees_only_released_series(client, demo):
     tournament, boss = demo
     page = client.get(url("standings", tournament)).content.decode()
     assert "Nothing is released yet" in page
-    services.release_series(tournament.series.get(number=1), boss)
+    releases.release_series(tournament.series.get(number=1), boss)
     page = client.get(url("standings", tournament)).content.decode()
     assert "Nothing is released yet" not in page and "Provisional" not in page
-    released = load_results(tournament, released_only=True)
+    released = load_results(Scope(tournament, released_only=True))
     assert {d.series for d in released.deals} == {1}
     assert client.get(url("series_standings", tournament, 3)).status_code == 200
     assert "Series 3" not in client.get(url("standings", tournament)).content.decode().split(
@@ -68,9 +72,9 @@ def test_the_public_sees_only_released_series(client, demo):
 
 def test_release_needs_a_confirmed_series(demo):
     tournament, boss = demo
-    with pytest.raises(services.ScoringError, match="every sheet is confirmed"):
-        services.release_series(tournament.series.get(number=3), boss)
-    services.release_series(tournament.series.get(number=2), boss)
+    with pytest.raises(refusals.ScoringError, match="every sheet is confirmed"):
+        releases.release_series(tournament.series.get(number=3), boss)
+    releases.release_series(tournament.series.get(number=2), boss)
     assert tournament.series.get(number=2).status == SeriesStatus.RELEASED
 
 
@@ -85,11 +89,11 @@ def test_prizes_page_names_winners_and_reasons(client, demo):
 def test_player_page_lists_his_deals(client, demo):
     tournament, boss = demo
     client.force_login(boss)
-    comp = services.compute(tournament)
+    comp = results.compute(tournament)
     entry = comp.standings[0].entry
     number = comp.player(entry).number
     page = client.get(url("player", tournament, number)).content.decode()
-    played = [d for d in load_results(tournament).deals
+    played = [d for d in load_results(Scope(tournament)).deals
               if d.declarer == entry or entry in d.entries]
     assert page.count("<tr") - 1 == min(len(played), 50)
 
@@ -152,11 +156,11 @@ def test_a_tie_is_shown_and_settled_by_a_recorded_lot(client, django_user_model)
                            {"prize": 1, "winner": 2, "note": "cut, high card"}, follow=True)
     assert "The lot for prize 1 is recorded." in response.content.decode()
     assert PrizeLot.objects.get(tournament=tournament, prize_number=1).winner.number == 2
-    first = services.prizes(services.compute(tournament))[0]
+    first = awards.prizes(results.compute(tournament))[0]
     assert first.by_lot and first.winners == (Entry.objects.get(
         tournament=tournament, number=2).id,)
-    with pytest.raises(services.ScoringError, match="not among the players tied"):
-        services.record_lot(tournament, 1, 3, boss)
+    with pytest.raises(refusals.ScoringError, match="not among the players tied"):
+        awards.record_lot(tournament, 1, 3, boss)
 
 
 def test_hertefelds_grando_is_named_on_the_prize_and_player_pages(client, django_user_model):
@@ -177,11 +181,11 @@ def test_a_players_page_adds_up_to_the_standings_penalties_included(client, demo
 
     tournament, boss = demo
     for number in (1, 2):
-        services.release_series(tournament.series.get(number=number), boss)
+        releases.release_series(tournament.series.get(number=number), boss)
     fined = Penalty.objects.filter(table__series__tournament=tournament,
                                    table__series__number__lte=2).select_related("table")
     assert fined, "the demo's seed fines somebody in series 1 or 2"
-    comp = services.compute(tournament, released_only=True)
+    comp = results.compute(tournament, released_only=True)
     points = {s.entry: s.points for s in comp.standings}
     for penalty in fined:
         entry = Seat.objects.get(table=penalty.table, position=penalty.seat).entry

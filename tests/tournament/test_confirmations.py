@@ -5,7 +5,7 @@ happen; a request without the confirmation changes nothing."""
 import pytest
 from django.urls import reverse
 
-from scoring import services
+from scoring.release import services as releases
 from tests.sheets import enter, u
 from tournament.models import AuditEntry, SeriesStatus, SheetStatus
 from tournament.seating import services as plans
@@ -72,7 +72,7 @@ def test_releasing_and_taking_a_release_back_ask_first(marta_client, club_night,
         _confirmed(table)
     series = club_night.series.get(number=1)
     if undo:
-        services.release_series(series, None)
+        releases.release_series(series, None)
     before = SeriesStatus.RELEASED if undo else SeriesStatus.CONFIRMED
     release = reverse("scoring:release", args=[club_night.slug, 1])
     data = {"undo": "1"} if undo else {}

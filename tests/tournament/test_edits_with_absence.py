@@ -9,8 +9,10 @@ from django.test import Client
 from django.urls import reverse
 from pypdf import PdfReader
 
-from scoring import services as scoring
 from scoring.models import Substitutes
+from scoring.results.loaders import load_results
+from scoring.results.scope import Scope
+from scoring.settings.services import scoring_settings
 from tests.absence import SOLO_WON, club_night, play, table_of_size
 from tests.sheets import u
 from tournament.models import Entry, Substitution
@@ -92,10 +94,10 @@ def test_a_misdeal_dealt_by_the_substitute_is_his(four, boss):
     substitute_from(four, boss, 3)  # deal 3 is dealt by seat 4: Hans
     deals.add_penalty(four, 4, "misdeal", None, "", four.sheet_version, "test", user=boss,
                       deal=3)
-    settings = scoring.scoring_settings(tournament)
+    settings = scoring_settings(tournament)
     settings.substitutes = Substitutes.EACH_OWN
     settings.save()
-    penalties = scoring.load_results(tournament, substitutes=Substitutes.EACH_OWN).penalties
+    penalties = load_results(Scope(tournament, substitutes=Substitutes.EACH_OWN)).penalties
     assert [p.entry for p in penalties] == [hans(four).id]
 
 

@@ -6,7 +6,8 @@ import pytest
 from django.urls import reverse
 
 from scoring.models import Team
-from scoring.services import ScoringError, add_team
+from scoring.refusals import ScoringError
+from scoring.teams.services import add_team
 from tests.factories import add_entry
 from tests.sheets import enter, u
 from tournament.models import Club, Entry, Tournament

@@ -339,13 +339,14 @@ def test_a_correction_of_a_submitted_sheet_is_announced_and_then_shown(client, t
 
 def test_a_correction_is_public_only_when_the_series_is_released_again(
         client, marta_client, marta, club_night, four, three):
-    from scoring import services as results
+    from scoring.release import services as release
+    from scoring.results import services as results
     from tests.tournament.test_trust import finish
 
     finish(four)
     finish(three)
     series = club_night.series.get(number=1)
-    results.release_series(series, user=None)
+    release.release_series(series, user=None)
     standings = reverse("scoring:standings", args=[club_night.slug])
     table_page = reverse("tournament:table", args=[club_night.slug, 1, three.number])
     assert "+30" in client.get(table_page).content.decode()

@@ -8,7 +8,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from scoring import services
+from scoring.release import services as releases
 from tests.factories import add_entry
 from tests.sheets import enter, u
 from tournament.models import (
@@ -263,7 +263,7 @@ def released(club_night, four, three):
     finish(three)
     series = club_night.series.get(number=1)
     assert series.status == SeriesStatus.CONFIRMED
-    services.release_series(series, user=None)
+    releases.release_series(series, user=None)
     series.refresh_from_db()
     assert series.status == SeriesStatus.RELEASED
     return series
@@ -315,7 +315,7 @@ def enter_correction(table, user):
 
 def test_every_series_status_change_is_in_the_audit_log(club_night, released, marta, three):
     deals.reopen_sheet(three, marta, released_ok=True)
-    services.release_series(released, marta, release=False)
+    releases.release_series(released, marta, release=False)
     actions = list(AuditEntry.objects.filter(tournament=club_night, subject="series 1")
                    .order_by("id").values_list("action", "before", "after"))
     statuses = [(b["status"], a["status"]) for _, b, a in actions if b and "status" in b]

@@ -8,7 +8,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from scoring import services
+from scoring.release import services as releases
+from scoring.results import services as result_services
 from tests.factories import add_entry
 from tests.sheets import enter
 from tournament import guide, lifecycle
@@ -162,7 +163,7 @@ def test_after_a_release_the_pages_say_which_series_count(client, club_night, fo
     plans.ensure_series(club_night)
     finish(four)
     finish(three)
-    services.release_series(club_night.series.get(number=1), user=None)
+    releases.release_series(club_night.series.get(number=1), user=None)
     for url in public_pages(club_night):
         page = html(client, url)
         assert "Nothing is released yet" not in page, url
@@ -178,8 +179,8 @@ def test_the_staff_sees_no_table_of_zeros_before_the_first_deal(marta_client, cl
 
 def test_the_decision_is_the_visitors(club_night, four):
     enter(four, 1)
-    assert services.compute(club_night, released_only=True).counted == ()
-    assert services.compute(club_night).counted == (1,)  # the staff's preview
+    assert result_services.compute(club_night, released_only=True).counted == ()
+    assert result_services.compute(club_night).counted == (1,)  # the staff's preview
 
 
 # --- 3. a released table's score sheet is public, read-only ---------------------------------
@@ -193,7 +194,7 @@ def test_a_sheet_is_public_once_its_series_is_released(client, marta, club_night
     assert 'class="sheet"' not in page
     finish(four)
     finish(three)
-    services.release_series(club_night.series.get(number=1), user=None)
+    releases.release_series(club_night.series.get(number=1), user=None)
     page = html(client, url)
     assert 'class="sheet"' in page and "Totals after 8 deals" in page
     assert four.token not in page and "<form" not in page.split("<main")[1]

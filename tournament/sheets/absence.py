@@ -2,8 +2,8 @@
 deal on, or ends the sheet early, after which it is submitted and confirmed as a complete one.
 
 Organizers only; one transaction per change, each in the audit log. What the standings make
-of it is a setting of the scoring (``scoring.loaders``): whose points count for whom, and what
-the deals not played count.
+of it is a setting of the scoring (``scoring.results.tables``): whose points count for whom,
+and what the deals not played count.
 """
 
 from __future__ import annotations

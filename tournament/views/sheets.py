@@ -253,7 +253,7 @@ def deal_preview(request, info, role):
 def _charged(info: deals.TableInfo, seat: int, deal: int | None,
              penalty: Penalty | None = None) -> str:
     """Who a penalty counts for: a misdeal's dealer, else whoever played the seat in the deal
-    before it (a substitute from his first deal on), as ``scoring.loaders`` charges it."""
+    before it (a substitute from his first deal on), as ``scoring.results.tables`` charges it."""
     if not info.substitutes:
         return info.name(seat)
     after = penalty.after_deal if penalty is not None else info.table.deals.count()

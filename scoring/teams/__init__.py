@@ -1,0 +1,1 @@
+"""Registered tandems and teams, ranked by the sum of their players' scores."""
