@@ -13,6 +13,9 @@ from django.db import transaction
 from django.db.models import Count
 
 import engine
+from engine import letter_of as letter_of  # the sheets read a seat's letter here
+from engine import seat_of as seat_of
+from engine.cards import BY_CODE
 from tournament.audit import record_change
 from tournament.models import AuditAction, Deal, DealSet, Deck, Series, TablePolicy, Tournament
 from tournament.refusals import Refusal
@@ -163,26 +166,12 @@ def advice_sentences(advice: movements.Leftover) -> list[str]:
             for option in advice.options]
 
 
-LETTERS = "NESW"  # seat position 1..4 of a comparative table is its letter
-
-
-def seat_of(letter: str) -> int:
-    return LETTERS.index(letter) + 1
-
-
-def letter_of(seat: int) -> str:
-    return LETTERS[seat - 1]
-
-
-_CARDS = {card.code: card for card in engine.cards.DECK}
-
-
 def engine_deck(deck: Deck) -> engine.Deck:
     """The stored deck as the engine's (to count matadors from the cards)."""
     return engine.Deck(number=deck.number, dealer=deck.dealer,
-                       hands={letter: tuple(_CARDS[c] for c in codes)
+                       hands={letter: tuple(BY_CODE[c] for c in codes)
                               for letter, codes in deck.hands.items()},
-                       skat=(_CARDS[deck.skat[0]], _CARDS[deck.skat[1]]))
+                       skat=(BY_CODE[deck.skat[0]], BY_CODE[deck.skat[1]]))
 
 
 def deal_set_of(tournament: Tournament) -> DealSet | None:
