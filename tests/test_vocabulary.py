@@ -134,3 +134,106 @@ def test_the_player_page_names_each_game_as_the_sheet_does(client, django_user_m
         games = re.findall(r'<td >(?:\d+ / \d+ / \d+)</td>\s*<td >([^<]+)</td>', html)
         assert games, number
         assert set(games) <= texts, set(games) - texts
+
+
+# -- seat letters, suits and ranks are the engine's (issue 19.4) --------------------------------
+
+SEAT_LETTERS = ("N", "E", "S", "W")
+SUIT_WORDS = (("C", "S", "H", "D"), ("♣", "♠", "♥", "♦"), ("clubs", "spades", "hearts", "diamonds"))
+RANK_LABELS = ("J", "A", "10", "K", "Q", "9", "8", "7")
+
+
+def _redeclared(strings):
+    """What a literal's strings spell out of the engine's vocabulary, or None: a seat-letter
+    string ("NESW", "NES", "ABCD"), three seat letters, three suits (letters, symbols or
+    keys), four rank labels, or two suit symbols within one string."""
+    strings = [s for s in strings if isinstance(s, str)]
+    found = []
+    if any(s in ("NES", "NESW", "ABC", "ABCD") for s in strings):
+        found.append("seat letters")
+    if len(set(strings) & set(SEAT_LETTERS)) >= 3:
+        found.append("seat letters")
+    if any(len(set(strings) & set(words)) >= 3 for words in SUIT_WORDS) or any(
+            len(set(s) & set(SUIT_WORDS[1])) >= 2 for s in strings):
+        found.append("suits")
+    if len(set(strings) & set(RANK_LABELS)) >= 4:
+        found.append("ranks")
+    return ", ".join(dict.fromkeys(found)) or None
+
+
+def _literal_strings(node):
+    """The strings of a literal: a constant, or a tuple, list, set or dict of literals."""
+    import ast
+
+    if isinstance(node, ast.Constant):
+        return [node.value]
+    if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+        parts = node.elts
+    elif isinstance(node, ast.Dict):
+        parts = [*(k for k in node.keys if k is not None), *node.values]
+    else:
+        return []
+    return [s for part in parts for s in _literal_strings(part)]
+
+
+def vocabulary_literals(source):
+    """(line, what) for every literal in ``source`` (docstrings aside) that spells seat letters,
+    suits or ranks: the words a module outside the engine must import, not declare."""
+    import ast
+
+    tree = ast.parse(source)
+    docstrings = {id(node.body[0].value) for node in ast.walk(tree)
+                  if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef,
+                                       ast.AsyncFunctionDef))
+                  and node.body and isinstance(node.body[0], ast.Expr)}
+    found = {}
+    for node in ast.walk(tree):
+        if id(node) in docstrings:
+            continue
+        if isinstance(node, (ast.Constant, ast.Tuple, ast.List, ast.Set, ast.Dict)):
+            what = _redeclared(_literal_strings(node))
+            if what:
+                found.setdefault(node.lineno, what)
+    return sorted(found.items())
+
+
+def test_the_guard_sees_each_kind_of_redeclared_word():
+    sample = '''
+LETTERS = "NESW"
+SEATS = ("N", "E", "S", "W")
+SUITS = (("C", "♣", "black"), ("S", "♠", "black"), ("H", "♥", "red"), ("D", "♦", "red"))
+RANKS = ("J", "A", "10", "K", "Q", "9", "8", "7")
+KEYS: list[str] = ["clubs", "spades", "hearts", "diamonds"]
+def f(hands):
+    return sorted(hands, key="NESW".index), {"N": 1, "E": 2, "S": 3}
+SYMBOLS = "♣♠♥♦"
+'''
+    assert vocabulary_literals(sample) == [
+        (2, "seat letters"), (3, "seat letters"), (4, "suits"), (5, "ranks"), (6, "suits"),
+        (8, "seat letters"), (9, "suits"),
+    ]
+    assert vocabulary_literals('"""NESW, ♣ ♠ ♥ ♦"""\nNAME = "North"\nX = ("N", "S")\n') == []
+
+
+# Modules that may write the words out, each with its reason.
+SPELLS_THE_WORDS_OUT = {
+    # run as a script without the project on its path: it posts what a phone posts
+    "bench/congress_http.py": "an HTTP client on the standard library alone",
+}
+
+
+def test_no_module_outside_the_engine_declares_seat_letters_suits_or_ranks():
+    """Seat letters, suits and ranks are the engine's (engine/seats.py, engine/cards.py): a
+    module outside it imports them. Tests may write them out, to check the engine's."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    paths = [path for app in ("tournament", "scoring", "printing", "config", "bench")
+             for path in sorted((root / app).glob("**/*.py")) if "migrations" not in path.parts]
+    found = [f"{path.relative_to(root)}:{line}: {what}" for path in paths
+             if str(path.relative_to(root)) not in SPELLS_THE_WORDS_OUT
+             for line, what in vocabulary_literals(path.read_text(encoding="utf-8"))]
+    assert found == []
+    excused = [str(path.relative_to(root)) for path in paths
+               if vocabulary_literals(path.read_text(encoding="utf-8"))]
+    assert sorted(SPELLS_THE_WORDS_OUT) == excused  # an excuse no longer needed goes
