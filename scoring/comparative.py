@@ -20,7 +20,7 @@ from fractions import Fraction
 from typing import Any, NoReturn, TextIO
 
 from engine import LETTERS  # the seat letters on the decks' backs: N, E, S (and W)
-from scoring.standings import ranked
+from scoring.standings import place_label, ranked
 
 # A player earns this for every player of his letter he out-scored on a deck, half of it for a tie.
 WIN = 2
@@ -67,7 +67,7 @@ class ComparativeStanding:
 
     @property
     def place(self) -> str:
-        return f"{self.rank}=" if self.tied else str(self.rank)
+        return place_label(self.rank, self.tied)
 
 
 @dataclass(frozen=True)
@@ -83,7 +83,7 @@ class LetterStanding:
 
     @property
     def place(self) -> str:
-        return f"{self.rank}=" if self.tied else str(self.rank)
+        return place_label(self.rank, self.tied)
 
 
 def _results(count: int) -> str:

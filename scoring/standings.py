@@ -23,6 +23,11 @@ from engine import OPPONENT_BONUS as OPPONENT_BONUS
 NOT_GAMES: frozenset[str] = frozenset({GameKey.PASSED, GameKey.RAMSCH})
 
 
+def place_label(rank: int, tied: bool) -> str:
+    """A place as the pages print it: "3", or "3=" when others share it."""
+    return f"{rank}=" if tied else str(rank)
+
+
 @dataclass(frozen=True)
 class DealResult:
     """One deal of one table, as scoring sees it."""
@@ -84,7 +89,7 @@ class Standing:
 
     @property
     def place(self) -> str:
-        return f"{self.rank}=" if self.tied else str(self.rank)
+        return place_label(self.rank, self.tied)
 
     @property
     def foot(self) -> SeegerFabianFoot:
@@ -102,6 +107,10 @@ class ClubStanding:
     rank: int
     tied: bool
 
+    @property
+    def place(self) -> str:
+        return place_label(self.rank, self.tied)
+
 
 @dataclass(frozen=True)
 class TeamStanding:
@@ -110,6 +119,10 @@ class TeamStanding:
     members: tuple[int, ...]
     rank: int
     tied: bool
+
+    @property
+    def place(self) -> str:
+        return place_label(self.rank, self.tied)
 
 
 T = TypeVar("T")

@@ -237,3 +237,44 @@ def test_no_module_outside_the_engine_declares_seat_letters_suits_or_ranks():
     excused = [str(path.relative_to(root)) for path in paths
                if vocabulary_literals(path.read_text(encoding="utf-8"))]
     assert sorted(SPELLS_THE_WORDS_OUT) == excused  # an excuse no longer needed goes
+
+
+# -- the place label ("3=") is one function (issue 19.4) ----------------------------------------
+
+def test_every_standing_prints_its_place_with_the_one_label():
+    from fractions import Fraction
+
+    from scoring.comparative import ComparativeStanding, LetterStanding
+    from scoring.standings import ClubStanding, Standing, TeamStanding, place_label
+
+    assert (place_label(3, True), place_label(3, False)) == ("3=", "3")
+    for tied in (True, False):
+        standings = [Standing(1, 10, 1, 0, 1, 10, 3, tied),
+                     ClubStanding(1, 10, (1,), (1,), 3, tied), TeamStanding("A", 10, (1,), 3, tied),
+                     ComparativeStanding(1, 2, Fraction(1), Fraction(50), 3, tied),
+                     LetterStanding("N", 1, 2, 10, 3, tied)]
+        assert {s.place for s in standings} == {place_label(3, tied)}
+
+
+def _place_suffixes(source):
+    """Lines of f-strings that print a value followed by "=" (a place label built by hand)."""
+    import ast
+
+    return [node.lineno for node in ast.walk(ast.parse(source))
+            if isinstance(node, ast.JoinedStr)
+            and any(isinstance(a, ast.FormattedValue) and isinstance(b, ast.Constant)
+                    and str(b.value).startswith("=")
+                    for a, b in zip(node.values, node.values[1:], strict=False))]
+
+
+def test_no_module_but_the_standings_builds_a_place_label():
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    assert _place_suffixes('x = f"{rank}=" if tied else str(rank)\ny = f"{a} = {b}"\n') == [1]
+    found = [f"{path.relative_to(root)}:{line}"
+             for app in ("tournament", "scoring", "printing")
+             for path in sorted((root / app).glob("**/*.py"))
+             if "migrations" not in path.parts and path != root / "scoring" / "standings.py"
+             for line in _place_suffixes(path.read_text(encoding="utf-8"))]
+    assert found == []
