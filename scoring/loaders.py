@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from django.db import connections
 from django.db.models import Case, Count, F, Max, Min, Q, QuerySet, Sum, Value, When
 
-from engine import RuleSet, ScoringSystem, get_rule_set
+from engine import RuleSet, ScoringSystem
 from scoring.comparative import LETTERS, DeckResult
 from scoring.models import MissingDeals, Substitutes
 from scoring.prizes import (
@@ -103,9 +103,9 @@ def load_results(tournament: Tournament, confirmed_only: bool = False,
     ``entry`` keeps to the tables that player sat at (his page; ``entries`` is then his).
     """
     tables = _load_seats(tournament, series, released_only, entry, substitutes=substitutes)
-    tables.rules = get_rule_set(tournament.rule_set)
+    tables.rules = tournament.rules
     counted = tables.counted(confirmed_only)
-    deals = _load_deals(tables, counted, tournament.rule_set)
+    deals = _load_deals(tables, counted, tables.rules)
     penalties = _load_penalties(tables, counted)
     entries = _entries(tournament) if entry is None else (entry,)
     return Results(deals, penalties, entries, tables.provisional(counted),
@@ -181,7 +181,7 @@ def load_totals(scope: Scope, specs: Sequence[PrizeSpec] = ()) -> Totals:
     that is neither passed nor a Ramsch."""
     tables = _load_seats(scope.tournament, scope.series, scope.released_only,
                          substitutes=scope.substitutes)
-    tables.rules = get_rule_set(scope.tournament.rule_set)
+    tables.rules = scope.tournament.rules
     counted = tables.counted(scope.confirmed_only)
     tallies: dict[int, Tally] = {entry: Tally() for entry in tables.played(counted)}
     kinds = _counted_kinds(specs)
@@ -330,7 +330,7 @@ def load_prize_deals(scope: Scope, specs: Sequence[PrizeSpec], bests: Bests) -> 
         "table_id", *DEAL_FIELDS).order_by("table_id", "number"))
     tables = _load_seats(scope.tournament, scope.series, scope.released_only,
                          table_ids={row[0] for row in rows}, substitutes=scope.substitutes)
-    rules = scope.tournament.rule_set
+    rules = scope.tournament.rules
     # a table whose seats an admin removed is no table of the results (as in load_totals)
     games = tuple(game for game in (_deal_result(tables, table_id, row, rules)
                                     for table_id, *row in rows if table_id in tables.meta)
@@ -465,7 +465,7 @@ def _load_seats(tournament: Tournament, series: int | None, released_only: bool,
     return tables
 
 
-def _load_deals(tables: _Tables, counted: set[int], rules: str) -> tuple[DealResult, ...]:
+def _load_deals(tables: _Tables, counted: set[int], rules: RuleSet) -> tuple[DealResult, ...]:
     """The deals of the counted tables, by table and number (one query), in ``rules``."""
     return tuple(
         _deal_result(tables, table_id, row, rules)
@@ -480,7 +480,7 @@ DEAL_FIELDS = ("number", "declarer", "game", "trump", "matadors", "won", "card_p
                *(f"points_{seat}" for seat in SEATS))
 
 
-def _deal_result(tables: _Tables, table_id: int, row, rules: str) -> DealResult:
+def _deal_result(tables: _Tables, table_id: int, row, rules: RuleSet) -> DealResult:
     """One deal row (``DEAL_FIELDS``) of a table as scoring sees it: seats become entries."""
     (number, declarer, game, trump, matadors, won, card_points, passt_nicht, value,
      description, *points) = row
@@ -618,7 +618,7 @@ def load_comparative(tournament: Tournament, system: ScoringSystem,
             "table_id", "deck_id", "description", "dealer", *DEAL_FIELDS).order_by(
             "table_id", "number"):
         deck = decks.get(deck_id)
-        deal = _deal_result(tables, table_id, row, tournament.rule_set)
+        deal = _deal_result(tables, table_id, row, tournament.rules)
         if deck is None or deck.series != deal.series:
             problems.append(f"Series {deal.series}, table {deal.table_number}, deal "
                             f"{deal.number} names a deck of another series: not compared.")

@@ -12,7 +12,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass, replace
 
-from engine import GameKey, RuleSet, ScoringSystem, Suit, get_rule_set
+from engine import GameKey, RuleSet, ScoringSystem, Suit
 from engine import game_name as engine_game_name
 from scoring.standings import DealResult, Standing
 
@@ -193,7 +193,7 @@ def game_name(deal: DealResult) -> str:
     11", "Grand without 3", "Grando without 3" (Hertefeld), "Spades without 2" (ISkO), "Nullo".
     """
     try:
-        name = engine_game_name(get_rule_set(deal.rules), deal.game, _trump(deal))
+        name = engine_game_name(deal.rules, deal.game, _trump(deal))
     except KeyError:  # not a game of the rule set: say its key
         name = deal.game.replace("_", " ").title()
     if deal.passt_nicht:

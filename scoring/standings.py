@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TypeVar
 
-from engine import DEFAULT_RULE_SET, GameKey, ScoringSystem, SeegerFabianFoot
 from engine import GAME_BONUS as GAME_BONUS  # the Seeger-Fabian numbers, as the engine has them
 from engine import OPPONENT_BONUS as OPPONENT_BONUS
+from engine import GameKey, RuleSet, ScoringSystem, SeegerFabianFoot, get_rule_set
 
 # Deals with these keys are never *games* (docs/rules.md §10: Ramsch and passed deals are
 # not games).
@@ -49,7 +49,8 @@ class DealResult:
     # announcer's and revoker's charges, the Ramsch loser's charge).
     entries: Mapping[int, int] = field(default_factory=dict)
     table_number: int | None = None  # the number players see, when ``table`` is an id
-    rules: str = DEFAULT_RULE_SET  # the key of the rule set ``game`` belongs to (names it)
+    # the rule set ``game`` belongs to (names it); the default rule set unless given
+    rules: RuleSet = field(default_factory=get_rule_set)
     description: str = ""  # the deal in the engine's words, as its score sheet shows it
 
     @property

@@ -278,3 +278,43 @@ def test_no_module_but_the_standings_builds_a_place_label():
              if "migrations" not in path.parts and path != root / "scoring" / "standings.py"
              for line in _place_suffixes(path.read_text(encoding="utf-8"))]
     assert found == []
+
+
+# -- the rule set travels as an object (issue 19.4) ---------------------------------------------
+
+# Where a rule set's key becomes the rule set, each with its reason; everything else is handed
+# the RuleSet (the CLIs, `python -m engine`, parse their --rules inside the engine).
+RESOLVES_A_KEY = {
+    "tournament/models/events.py": "Tournament.rules: the stored key, read for every layer",
+    "tournament/forms.py": "the settings form checks the key a person chose",
+    "scoring/standings.py": "a DealResult built without one is in the default rule set",
+    "bench/bench_printing.py": "a score sheet without a database, in the default rule set",
+}
+
+
+def _app_modules():
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    for app in ("tournament", "scoring", "printing", "config", "bench"):
+        for path in sorted((root / app).glob("**/*.py")):
+            if "migrations" not in path.parts:
+                yield str(path.relative_to(root)), path.read_text(encoding="utf-8")
+
+
+def test_a_rule_sets_key_becomes_the_rule_set_only_at_the_edges():
+    import ast
+
+    from engine import rule_sets
+
+    keys = {rules.key for rules in rule_sets()}
+    resolving, named = set(), []
+    for where, source in _app_modules():
+        for node in ast.walk(ast.parse(source)):
+            if (isinstance(node, ast.Name) and node.id == "get_rule_set"
+                    or isinstance(node, ast.Attribute) and node.attr == "get_rule_set"):
+                resolving.add(where)
+            if isinstance(node, ast.Constant) and node.value in keys:
+                named.append(f"{where}:{node.lineno}: {node.value}")  # DEFAULT_RULE_SET, please
+    assert resolving == set(RESOLVES_A_KEY)
+    assert named == []
