@@ -64,6 +64,7 @@ from scoring.standings import (
 )
 from tournament import lifecycle
 from tournament.audit import record_change, version
+from tournament.comparative.services import deal_set_of as deal_set_of  # one answer
 from tournament.guide import counted_words
 from tournament.models import AuditAction, DealSet, Entry, Series, SeriesStatus, Tournament
 from tournament.names import visibility_problem
@@ -522,15 +523,6 @@ def delete_custom_prize(prize: CustomPrize, user) -> None:
 
 class NotComparative(LookupError):
     """The tournament has no pre-dealt set: there is nothing to compare."""
-
-
-def deal_set_of(tournament: Tournament) -> DealSet | None:
-    """The tournament's pre-dealt set, or None; asked once per request (the tournament keeps
-    the answer, found or not)."""
-    try:
-        return tournament.deal_set
-    except DealSet.DoesNotExist:
-        return None
 
 
 @dataclass(frozen=True)

@@ -318,3 +318,12 @@ def test_a_rule_sets_key_becomes_the_rule_set_only_at_the_edges():
                 named.append(f"{where}:{node.lineno}: {node.value}")  # DEFAULT_RULE_SET, please
     assert resolving == set(RESOLVES_A_KEY)
     assert named == []
+
+
+def test_deal_set_of_is_defined_once():
+    import ast
+
+    defined = [where for where, source in _app_modules()
+               for node in ast.walk(ast.parse(source))
+               if isinstance(node, ast.FunctionDef) and node.name == "deal_set_of"]
+    assert defined == ["tournament/comparative/services.py"]
