@@ -19,7 +19,7 @@ from engine.cards import BY_CODE
 from tournament.audit import record_change
 from tournament.models import AuditAction, Deal, DealSet, Deck, Series, TablePolicy, Tournament
 from tournament.refusals import Refusal
-from tournament.seating import movements
+from tournament.seating import leftover, movements
 
 MAX_DECKS = 99
 
@@ -149,20 +149,20 @@ def deck_paths(room: list[TableRounds]) -> list[DeckPath]:
             for (section, deck), rounds in sorted(visits.items())]
 
 
-def seating_advice(tournament: Tournament, deal_set: DealSet) -> movements.Leftover | None:
+def seating_advice(tournament: Tournament, deal_set: DealSet) -> leftover.Leftover | None:
     """What to do with checked-in players who do not fill a table of the set's size."""
     present = tournament.entries.filter(checked_in=True, withdrawn=False).count()
     try:
-        return movements.leftover(present, deal_set.table_size)
+        return leftover.leftover(present, deal_set.table_size)
     except movements.MovementError:
         return None  # too few players for a comparison: the settings page says so
 
 
-def advice_sentences(advice: movements.Leftover) -> list[str]:
+def advice_sentences(advice: leftover.Leftover) -> list[str]:
     """The options in the organizer's words; a section of the other size is compared within
     itself, so here it is a comparative tournament of its own."""
     return [option.sentence + (" Set it up as a comparative tournament of its own."
-                               if option.remedy is movements.Remedy.SECTION else "")
+                               if option.remedy is leftover.Remedy.SECTION else "")
             for option in advice.options]
 
 
