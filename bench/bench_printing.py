@@ -31,13 +31,13 @@ GAMES = ["♥ Solo with 2, won", "Grand with 1, Schneider, won", "♣ Tourné wi
 
 def sheets(count: int):
     """``count`` four-tables of a congress series, every sheet full (48 deals)."""
-    from engine import get_rule_set
+    from engine import DEFAULT_RULE_SET, get_rule_set
     from printing.score_sheets import SheetPrint
     from tournament.models import Series, Table, Tournament
     from tournament.sheets.loaders import Player, TableInfo
     from tournament.sheets.sheet import SheetDeal, build_sheet
 
-    rules = get_rule_set("nasl-1908")
+    rules = get_rule_set(DEFAULT_RULE_SET)
     tournament = Tournament(name="North American Skat League · Congress 2027", slug="congress",
                             start_date=datetime.date(2027, 5, 1), deals_per_player=12)
     series = Series(tournament=tournament, number=2)

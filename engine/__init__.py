@@ -20,7 +20,7 @@ from .cards import (
     matadors,
     trump_order,
 )
-from .decks import MAX_DECKS, Deck, Letter, deal_set, dealer_of, deck_matadors, letters
+from .decks import MAX_DECKS, Deck, deal_set, dealer_of, deck_matadors
 from .declarations import (
     FLAGS,
     Declaration,
@@ -50,6 +50,7 @@ from .rulesets import (
     get_rule_set,
     rule_sets,
 )
+from .seats import LETTERS, SEATS, Letter, letter_of, letters, seat_of
 from .settlement import at_rate, settle
 from .systems import (
     GAME_BONUS,
@@ -61,15 +62,16 @@ from .systems import (
 from .values import Outcome, score
 
 __all__ = [
-    "DECK", "DEFAULT_RULE_SET", "FLAGS", "GAME_BONUS", "OPPONENT_BONUS", "MAX_DECKS",
+    "DECK", "DEFAULT_RULE_SET", "FLAGS", "GAME_BONUS", "LETTERS", "OPPONENT_BONUS", "MAX_DECKS",
+    "SEATS",
     "TOTAL_POINTS", "Card", "DealtCards", "Deck", "Declaration", "EngineError", "Game", "GameKey",
     "GameKind", "InvalidDeck", "InvalidOption", "InvalidRecord", "Letter", "Option", "OptionKey",
     "Outcome", "PassedDeal", "Penalty", "PenaltyKind", "PenaltyReason", "RamschResult", "Rank",
     "Record", "RecordKey", "Revoker", "RuleSet", "ScoringSystem", "SeegerFabianFoot", "Suit",
     "UnknownRuleSet", "at_rate", "card_points", "deal_cards", "deal_set", "dealer_of",
     "dealer_seat", "deck_matadors", "describe", "evaluate", "evaluate_outcome", "game_name",
-    "game_values", "get_rule_set", "legal_bids", "letters", "matadors", "parse_record",
-    "rule_sets", "seeger_fabian_foot", "settle", "to_record", "trump_order",
+    "game_values", "get_rule_set", "legal_bids", "letter_of", "letters", "matadors", "parse_record",
+    "rule_sets", "seat_of", "seeger_fabian_foot", "settle", "to_record", "trump_order",
 ]
 
 

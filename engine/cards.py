@@ -29,6 +29,11 @@ class Suit(IntEnum):
         return self.name[0]
 
     @property
+    def colour(self) -> str:
+        """"red" for Hearts and Diamonds, "black" for Clubs and Spades, as the cards print."""
+        return "red" if self in (Suit.HEARTS, Suit.DIAMONDS) else "black"
+
+    @property
     def title(self) -> str:
         """The suit's name before a game: "Heart" as in "Heart Solo"."""
         return self.name.capitalize()[:-1]
@@ -112,6 +117,7 @@ def _rank_from_label(label: str) -> Rank:
 DECK: tuple[Card, ...] = tuple(Card(suit, rank) for suit in JACK_ORDER for rank in
                                (Rank.JACK, *SUIT_ORDER))
 TOTAL_POINTS = sum(card.points for card in DECK)  # 120
+BY_CODE: dict[str, Card] = {card.code: card for card in DECK}  # "CJ" -> the Jack of Clubs
 
 
 def card_points(cards: Iterable[Card]) -> int:

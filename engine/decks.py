@@ -10,33 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from enum import StrEnum
 
 from .cards import DECK, JACK_ORDER, SUIT_ORDER, Card, Suit, deal_cards, matadors, trump_order
 from .errors import InvalidDeck
+from .seats import Letter, letters
 
 MAX_DECKS = 999  # the book's decks were numbered 1 to 72 (seed 000 L5117)
-
-
-class Letter(StrEnum):
-    """A place at the table, as marked on the cards' backs (seed 000 L5125–5131).
-
-    Clockwise in this order, N E S W: the letter after a player's is the place on his left.
-    """
-
-    N = "N"
-    E = "E"
-    S = "S"
-    W = "W"
-
-
-def letters(table_size: int) -> tuple[Letter, ...]:
-    """The letters of a table: N, E, S at a three-table; N, E, S, W at a four-table."""
-    if table_size == 3:
-        return (Letter.N, Letter.E, Letter.S)
-    if table_size == 4:
-        return tuple(Letter)
-    raise InvalidDeck(f"Table size: a Skat table seats 3 or 4 players, not {table_size}.")
 
 
 # The order of a hand as printed: the four Jacks, then Clubs, Spades, Hearts, Diamonds, each

@@ -18,8 +18,10 @@ from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER, TA_RIGHT
 from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
 
+from engine import Suit
+from engine.cards import JACK_ORDER
 from printing.base import Layout, fit, render, style
-from tournament.comparative.page import SUITS, DeckRecord, SuitCards
+from tournament.comparative.page import DeckRecord, SuitCards
 
 RED = colors.HexColor("#cc0000")  # hearts and diamonds, as on the page
 BLACK = colors.black
@@ -34,7 +36,7 @@ JACKS_WIDTH = 52
 def colour_of(suit: SuitCards | str) -> colors.Color:
     """Red for hearts and diamonds, black for clubs and spades (a ``SuitCards`` or a symbol)."""
     name = suit.colour if isinstance(suit, SuitCards) else next(
-        c for _, symbol, c in SUITS if symbol == suit)
+        s.colour for s in Suit if s.symbol == suit)
     return RED if name == "red" else BLACK
 
 
@@ -68,21 +70,21 @@ def _jacks(jacks: Sequence[SuitCards]) -> Paragraph:
 def _deck_table(deck: DeckRecord, width: float, table_size: int) -> Table:
     """One deck: a row a hand (the letter, its Jacks, then its cards suit by suit), the Skat
     and the dealer; at a four-table the dealer holds no cards and says so."""
-    suit_width = (width - LETTER_WIDTH - JACKS_WIDTH) / len(SUITS)
-    widths = [LETTER_WIDTH, JACKS_WIDTH] + [suit_width] * len(SUITS)
+    suit_width = (width - LETTER_WIDTH - JACKS_WIDTH) / len(JACK_ORDER)
+    widths = [LETTER_WIDTH, JACKS_WIDTH] + [suit_width] * len(JACK_ORDER)
     title = f"Deck {deck.number}"
     dealer = f"dealer {deck.dealer}" + (", sits out" if table_size == 4 else "")
     rows: list[list] = [
         [_p(escape(title), SIZE + 2, bold=True), "", "", "",
          _plain(dealer, 2 * suit_width, SIZE, align=TA_RIGHT), ""],
         ["", _p("Jacks", SIZE - 1)]
-        + [_p(symbol(s), SIZE + 1) for _, s, _ in SUITS],
+        + [_p(symbol(s.symbol), SIZE + 1) for s in JACK_ORDER],
     ]
     commands: list[tuple] = [("SPAN", (0, 0), (3, 0)), ("SPAN", (4, 0), (5, 0))]
     for hand in deck.hands:
         by_symbol = {s.symbol: s for s in hand.suits}
         rows.append([_p(hand.letter, SIZE + 1, bold=True), _jacks(hand.jacks)]
-                    + [_ranks(by_symbol.get(s), suit_width) for _, s, _ in SUITS])
+                    + [_ranks(by_symbol.get(s.symbol), suit_width) for s in JACK_ORDER])
         if hand.letter == deck.dealer:
             commands.append(("BACKGROUND", (0, len(rows) - 1), (0, len(rows) - 1),
                              colors.Color(0.88, 0.88, 0.88)))

@@ -19,11 +19,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, NoReturn, TextIO
 
-from scoring.standings import ranked
+from engine import LETTERS  # the seat letters on the decks' backs: N, E, S (and W)
+from scoring.standings import place_label, ranked
 
-# The seat letters printed on the decks' backs (seed 000 L5127): N, E, S at a three-table,
-# W too at a four-table.
-LETTERS: tuple[str, ...] = ("N", "E", "S", "W")
 # A player earns this for every player of his letter he out-scored on a deck, half of it for a tie.
 WIN = 2
 
@@ -69,7 +67,7 @@ class ComparativeStanding:
 
     @property
     def place(self) -> str:
-        return f"{self.rank}=" if self.tied else str(self.rank)
+        return place_label(self.rank, self.tied)
 
 
 @dataclass(frozen=True)
@@ -85,7 +83,7 @@ class LetterStanding:
 
     @property
     def place(self) -> str:
-        return f"{self.rank}=" if self.tied else str(self.rank)
+        return place_label(self.rank, self.tied)
 
 
 def _results(count: int) -> str:

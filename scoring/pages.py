@@ -133,7 +133,7 @@ class GroupPage:
 def club_page(visitor: Visitor) -> GroupPage:
     comp = result_services.results_for(visitor)
     names = dict(Club.objects.values_list("id", "name"))
-    rows = [{"place": f"{c.rank}=" if c.tied else str(c.rank), "rank": c.rank,
+    rows = [{"place": c.place, "rank": c.rank,
              "name": names.get(c.club, "?"), "score": c.score, "counted": len(c.counted),
              "members": ", ".join(comp.player(e).label for e in c.counted),
              "names": [comp.player(e).label for e in c.counted]}
@@ -148,7 +148,7 @@ def club_page(visitor: Visitor) -> GroupPage:
 def team_page(visitor: Visitor) -> GroupPage:
     comp = result_services.results_for(visitor)
     ranked, members = team_services.teams(comp)
-    rows = [{"place": f"{t.rank}=" if t.tied else str(t.rank), "rank": t.rank,
+    rows = [{"place": t.place, "rank": t.rank,
              "name": t.team, "score": t.score, "counted": len(members.get(t.team, [])),
              "members": ", ".join(comp.player(e).label for e in members.get(t.team, [])),
              "names": [comp.player(e).label for e in members.get(t.team, [])]}

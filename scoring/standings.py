@@ -14,13 +14,18 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TypeVar
 
-from engine import DEFAULT_RULE_SET, GameKey, ScoringSystem, SeegerFabianFoot
 from engine import GAME_BONUS as GAME_BONUS  # the Seeger-Fabian numbers, as the engine has them
 from engine import OPPONENT_BONUS as OPPONENT_BONUS
+from engine import GameKey, RuleSet, ScoringSystem, SeegerFabianFoot, get_rule_set
 
 # Deals with these keys are never *games* (docs/rules.md §10: Ramsch and passed deals are
 # not games).
 NOT_GAMES: frozenset[str] = frozenset({GameKey.PASSED, GameKey.RAMSCH})
+
+
+def place_label(rank: int, tied: bool) -> str:
+    """A place as the pages print it: "3", or "3=" when others share it."""
+    return f"{rank}=" if tied else str(rank)
 
 
 @dataclass(frozen=True)
@@ -44,7 +49,8 @@ class DealResult:
     # announcer's and revoker's charges, the Ramsch loser's charge).
     entries: Mapping[int, int] = field(default_factory=dict)
     table_number: int | None = None  # the number players see, when ``table`` is an id
-    rules: str = DEFAULT_RULE_SET  # the key of the rule set ``game`` belongs to (names it)
+    # the rule set ``game`` belongs to (names it); the default rule set unless given
+    rules: RuleSet = field(default_factory=get_rule_set)
     description: str = ""  # the deal in the engine's words, as its score sheet shows it
 
     @property
@@ -84,7 +90,7 @@ class Standing:
 
     @property
     def place(self) -> str:
-        return f"{self.rank}=" if self.tied else str(self.rank)
+        return place_label(self.rank, self.tied)
 
     @property
     def foot(self) -> SeegerFabianFoot:
@@ -102,6 +108,10 @@ class ClubStanding:
     rank: int
     tied: bool
 
+    @property
+    def place(self) -> str:
+        return place_label(self.rank, self.tied)
+
 
 @dataclass(frozen=True)
 class TeamStanding:
@@ -110,6 +120,10 @@ class TeamStanding:
     members: tuple[int, ...]
     rank: int
     tied: bool
+
+    @property
+    def place(self) -> str:
+        return place_label(self.rank, self.tied)
 
 
 T = TypeVar("T")

@@ -1,7 +1,9 @@
 """The import rules of docs/architecture.md: the rings engine <- tournament <- scoring <- printing.
 
 The pure modules (the engine, the seating algorithms, the score sheet, standings and prizes)
-import no Django; each app imports only the apps inside its ring.
+import no Django; each app imports only the apps inside its ring. Which modules are pure is
+written once, in pyproject.toml's ``[tool.mypy] files`` (read by tests/pure.py), and the
+architecture page's table names exactly those.
 """
 
 import ast
@@ -12,22 +14,9 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+from tests.pure import PURE_FILES, PURE_MODULES
 
-PURE_MODULES = [
-    *sorted(
-        "engine" if p.stem == "__init__" else f"engine.{p.stem}"
-        for p in (ROOT / "engine").glob("*.py")
-    ),
-    "tournament.seating.algorithms",
-    "tournament.seating.by_results",
-    "tournament.seating.movements",
-    "tournament.sheets.sheet",
-    "tournament.names",
-    "scoring.standings",
-    "scoring.prizes",
-    "scoring.comparative",
-]
+ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.mark.parametrize("module", PURE_MODULES)
@@ -108,3 +97,23 @@ def test_the_scan_sees_imports_inside_functions(tmp_path):
     sample.write_text('"""\nfrom the docstring\n"""\n\ndef f():\n    from scoring import x\n'
                       "    import tests.factories, os\n")
     assert list(_imported(sample)) == [(6, "scoring"), (7, "tests"), (7, "os")]
+
+
+def _pure_table():
+    """The first column of docs/architecture.md's table of pure modules."""
+    text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    after = text[text.index("**Pure modules**"):]
+    table = after[after.index("\n|"):].split("\n\n")[0]
+    return [line.split("|")[1].strip().strip("`") for line in table.strip().splitlines()[2:]]
+
+
+def test_the_architecture_page_names_exactly_the_pure_modules():
+    """One list of pure modules (pyproject.toml's mypy files): the page's table says the same."""
+    listed = [f"{entry}/*" if (ROOT / entry).is_dir() else entry for entry in PURE_FILES]
+    assert sorted(_pure_table()) == sorted(listed)
+
+
+def test_the_pure_modules_are_read_from_the_one_list():
+    assert "engine.cards" in PURE_MODULES and "engine" in PURE_MODULES
+    assert "scoring.standings" in PURE_MODULES and "scoring/standings.py" in PURE_FILES
+    assert len(PURE_MODULES) == len(set(PURE_MODULES))

@@ -5,19 +5,11 @@ import sys
 import tomllib
 from pathlib import Path
 
+from tests.pure import PURE_FILES
+
 ROOT = Path(__file__).resolve().parent.parent
 
-STRICT = [
-    "engine",
-    "tournament/seating/algorithms.py",
-    "tournament/seating/by_results.py",
-    "tournament/seating/movements.py",
-    "tournament/sheets/sheet.py",
-    "tournament/names.py",
-    "scoring/standings.py",
-    "scoring/prizes.py",
-    "scoring/comparative.py",
-]
+STRICT = PURE_FILES  # the one list of pure modules (tests/pure.py)
 
 
 def test_the_mypy_configuration_checks_every_pure_module():

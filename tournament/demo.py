@@ -10,6 +10,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from engine import (
+    DEFAULT_RULE_SET,
     Declaration,
     GameKey,
     GameKind,
@@ -47,7 +48,7 @@ def _fresh_tournament(existing: Tournament | None, **fields) -> Tournament:
     if existing:
         existing.delete()
     tournament = Tournament.objects.create(venue="Turner Hall, Milwaukee",
-                                           rule_set="nasl-1908", public=True, **fields)
+                                           rule_set=DEFAULT_RULE_SET, public=True, **fields)
     organizer = get_user_model().objects.filter(username="organizer").first()
     if organizer:
         tournament.organizers.add(organizer)

@@ -46,7 +46,7 @@ def load_prize_deals(scope: Scope, specs: Sequence[PrizeSpec], bests: Bests) -> 
     rows = list(scope.deals().filter(WON_GAME, wanted).values_list(
         "table_id", *DEAL_FIELDS).order_by("table_id", "number"))
     tables = load_seats(scope, table_ids={row[0] for row in rows})
-    rules = scope.tournament.rule_set
+    rules = scope.tournament.rules
     # a table whose seats an admin removed is no table of the results (as in load_totals)
     games = tuple(game for game in (deal_result(tables, table_id, row, rules)
                                     for table_id, *row in rows if table_id in tables.meta)

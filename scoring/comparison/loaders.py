@@ -105,7 +105,7 @@ def load_comparative(scope: Scope, system: ScoringSystem) -> ComparativeData:
             "table_id", "deck_id", "description", "dealer", *DEAL_FIELDS).order_by(
             "table_id", "number"):
         deck = decks.get(deck_id)
-        deal = deal_result(tables, table_id, row, scope.tournament.rule_set)
+        deal = deal_result(tables, table_id, row, scope.tournament.rules)
         if deck is None or deck.series != deal.series:
             problems.append(f"Series {deal.series}, table {deal.table_number}, deal "
                             f"{deal.number} names a deck of another series: not compared.")

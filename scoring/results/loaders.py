@@ -96,7 +96,7 @@ def load_results(scope: Scope) -> Results:
     is then his)."""
     tables = load_seats(scope)
     counted = tables.counted(scope.confirmed_only)
-    deals = load_deals(tables, counted, scope.tournament.rule_set)
+    deals = load_deals(tables, counted, scope.tournament.rules)
     penalties = load_penalties(tables, counted)
     entries = _entries(scope.tournament) if scope.entry is None else (scope.entry,)
     return Results(deals, penalties, entries, tables.provisional(counted),

@@ -159,7 +159,7 @@ def load_seats(scope: Scope, table_ids: Iterable[int] | None = None) -> Tables:
     return tables
 
 
-def load_deals(tables: Tables, counted: set[int], rules: str) -> tuple[DealResult, ...]:
+def load_deals(tables: Tables, counted: set[int], rules: RuleSet) -> tuple[DealResult, ...]:
     """The deals of the counted tables, by table and number (one query), in ``rules``."""
     return tuple(
         deal_result(tables, table_id, row, rules)
@@ -174,7 +174,7 @@ DEAL_FIELDS = ("number", "declarer", "game", "trump", "matadors", "won", "card_p
                *(f"points_{seat}" for seat in SEATS))
 
 
-def deal_result(tables: Tables, table_id: int, row, rules: str) -> DealResult:
+def deal_result(tables: Tables, table_id: int, row, rules: RuleSet) -> DealResult:
     """One deal row (``DEAL_FIELDS``) of a table as scoring sees it: seats become entries."""
     (number, declarer, game, trump, matadors, won, card_points, passt_nicht, value,
      description, *points) = row

@@ -9,11 +9,11 @@ import pytest
 from pypdf import PdfReader
 from reportlab.graphics.barcode.qr import QrCodeWidget
 
+from engine import LETTERS
 from printing import qr, score_sheets
 from printing.base import Layout
 from scoring.standings import DealResult, seeger_fabian_standings
 from tests.printing.conftest import LINK, PRINTED, book_sheet, penalty_sheet, plain_info
-from tournament.comparative.services import LETTERS
 from tournament.models import Deck
 from tournament.sheets.sheet import SheetDeal, build_sheet
 

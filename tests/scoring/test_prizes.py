@@ -7,6 +7,7 @@ from itertools import count
 
 import pytest
 
+from engine import get_rule_set
 from scoring.prizes import (
     GRAND_GAMES,
     LEAGUE_SCHEDULE,
@@ -49,7 +50,7 @@ def deal(
         trump=trump if game not in ("grand", "grand_ouvert", "grand_tourne", "guckser", "null")
         else None,
         matadors=matadors, won=value > 0, value=value, card_points=card_points,
-        passt_nicht=passt_nicht, entries={declarer: value}, rules=rules,
+        passt_nicht=passt_nicht, entries={declarer: value}, rules=get_rule_set(rules),
     )
 
 
@@ -126,7 +127,7 @@ def test_game_names_are_the_engines_in_the_rule_set(
     rules: str, game: str, trump: str | None, matadors: int, passt_nicht: bool, name: str
 ) -> None:
     result = DealResult(1, 1, 3, 1, (1, 2, 3), 1, game, trump, matadors, True, 24, 70,
-                        passt_nicht=passt_nicht, entries={1: 24}, rules=rules)
+                        passt_nicht=passt_nicht, entries={1: 24}, rules=get_rule_set(rules))
     assert game_name(result) == name
 
 

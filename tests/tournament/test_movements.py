@@ -7,14 +7,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournament.seating.movements import (
-    Leftover,
-    MovementError,
-    Remedy,
-    leftover,
-    movement,
-    sections,
-)
+from tournament.seating.leftover import Leftover, Remedy, leftover
+from tournament.seating.movements import MovementError, movement, sections
 
 TABLES = st.integers(min_value=-2, max_value=20)
 DECKS = st.integers(min_value=-2, max_value=60)

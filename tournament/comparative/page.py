@@ -5,14 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import groupby
 
+from engine import Rank, seat_of
+from engine.cards import BY_CODE, JACK_ORDER
+from engine.decks import sorted_hand
 from tournament.comparative.services import TableRounds
 from tournament.models import Deck, Series
 from tournament.parsing import INT_MAX, int_param
 from tournament.seating.page import Jump
-
-# the engine's suit letters, in the order a Skat player sorts a hand (Clubs high)
-SUITS = (("C", "♣", "black"), ("S", "♠", "black"), ("H", "♥", "red"), ("D", "♦", "red"))
-RANKS = ("J", "A", "10", "K", "Q", "9", "8", "7")
 
 
 @dataclass(frozen=True)
@@ -37,23 +36,21 @@ class DeckRecord:
     skat: tuple[SuitCards, ...]
 
 
-def _split(code: str) -> tuple[str, str]:
-    return code[0], code[1:]
-
-
 def _by_suit(codes: list[str], jacks: bool) -> tuple[SuitCards, ...]:
+    """The cards of ``codes`` suit by suit, Clubs first, each Ace down to 7 (the engine's
+    ``HAND_ORDER``): only the Jacks, or all but the Jacks."""
+    cards = sorted_hand(BY_CODE[code] for code in codes)
     groups = []
-    for letter, symbol, colour in SUITS:
-        ranks = [rank for suit, rank in map(_split, codes)
-                 if suit == letter and (rank == "J") == jacks]
+    for suit in JACK_ORDER:
+        ranks = [card.rank.label for card in cards
+                 if card.suit is suit and (card.rank is Rank.JACK) == jacks]
         if ranks:
-            ranks.sort(key=RANKS.index)
-            groups.append(SuitCards(symbol, colour, " ".join(ranks)))
+            groups.append(SuitCards(suit.symbol, suit.colour, " ".join(ranks)))
     return tuple(groups)
 
 
 def deck_record(deck: Deck) -> DeckRecord:
-    letters = sorted(deck.hands, key="NESW".index)
+    letters = sorted(deck.hands, key=seat_of)
     hands = tuple(HandRecord(letter, _by_suit(deck.hands[letter], True),
                              _by_suit(deck.hands[letter], False)) for letter in letters)
     skat = _by_suit(deck.skat, True) + _by_suit(deck.skat, False)

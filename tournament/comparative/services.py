@@ -13,10 +13,13 @@ from django.db import transaction
 from django.db.models import Count
 
 import engine
+from engine import letter_of as letter_of  # the sheets read a seat's letter here
+from engine import seat_of as seat_of
+from engine.cards import BY_CODE
 from tournament.audit import record_change
 from tournament.models import AuditAction, Deal, DealSet, Deck, Series, TablePolicy, Tournament
 from tournament.refusals import Refusal
-from tournament.seating import movements
+from tournament.seating import leftover, movements
 
 MAX_DECKS = 99
 
@@ -146,43 +149,29 @@ def deck_paths(room: list[TableRounds]) -> list[DeckPath]:
             for (section, deck), rounds in sorted(visits.items())]
 
 
-def seating_advice(tournament: Tournament, deal_set: DealSet) -> movements.Leftover | None:
+def seating_advice(tournament: Tournament, deal_set: DealSet) -> leftover.Leftover | None:
     """What to do with checked-in players who do not fill a table of the set's size."""
     present = tournament.entries.filter(checked_in=True, withdrawn=False).count()
     try:
-        return movements.leftover(present, deal_set.table_size)
+        return leftover.leftover(present, deal_set.table_size)
     except movements.MovementError:
         return None  # too few players for a comparison: the settings page says so
 
 
-def advice_sentences(advice: movements.Leftover) -> list[str]:
+def advice_sentences(advice: leftover.Leftover) -> list[str]:
     """The options in the organizer's words; a section of the other size is compared within
     itself, so here it is a comparative tournament of its own."""
     return [option.sentence + (" Set it up as a comparative tournament of its own."
-                               if option.remedy is movements.Remedy.SECTION else "")
+                               if option.remedy is leftover.Remedy.SECTION else "")
             for option in advice.options]
-
-
-LETTERS = "NESW"  # seat position 1..4 of a comparative table is its letter
-
-
-def seat_of(letter: str) -> int:
-    return LETTERS.index(letter) + 1
-
-
-def letter_of(seat: int) -> str:
-    return LETTERS[seat - 1]
-
-
-_CARDS = {card.code: card for card in engine.cards.DECK}
 
 
 def engine_deck(deck: Deck) -> engine.Deck:
     """The stored deck as the engine's (to count matadors from the cards)."""
     return engine.Deck(number=deck.number, dealer=deck.dealer,
-                       hands={letter: tuple(_CARDS[c] for c in codes)
+                       hands={letter: tuple(BY_CODE[c] for c in codes)
                               for letter, codes in deck.hands.items()},
-                       skat=(_CARDS[deck.skat[0]], _CARDS[deck.skat[1]]))
+                       skat=(BY_CODE[deck.skat[0]], BY_CODE[deck.skat[1]]))
 
 
 def deal_set_of(tournament: Tournament) -> DealSet | None:

@@ -17,7 +17,7 @@ from django.utils.functional import cached_property
 
 # The scoring systems and table policies are defined with the rules that use them (the engine,
 # the seating algorithms); the fields' choices are built from them.
-from engine import ScoringSystem, get_rule_set, rule_sets
+from engine import DEFAULT_RULE_SET, ScoringSystem, get_rule_set, rule_sets
 from tournament.models.people import Club, Player
 from tournament.names import KEY_MAX, person_key
 from tournament.seating.algorithms import TablePolicy
@@ -44,7 +44,7 @@ class Tournament(models.Model):
     start_date = models.DateField()
     end_date = models.DateField(null=True, blank=True)
     venue = models.CharField(max_length=200, blank=True)
-    rule_set = models.CharField(max_length=20, choices=rule_set_choices, default="nasl-1908")
+    rule_set = models.CharField(max_length=20, choices=rule_set_choices, default=DEFAULT_RULE_SET)
     options = models.JSONField(default=dict, blank=True)
     scoring_system = models.CharField(max_length=20,
                                       choices=[(s.value, s.label) for s in ScoringSystem],

@@ -5,8 +5,8 @@ player's score can be set against everyone who held the same cards. Players keep
 seat letter for the whole event; the decks travel, in groups, to the next table. A movement
 shares one set of decks among the tables of a section so that every table plays every deck
 exactly once and no deck is at two tables in one round. A comparison needs one table size, so a
-section is all three-tables or all four-tables; ``leftover`` says what to do with the players
-who do not fill one.
+section is all three-tables or all four-tables; ``seating.leftover`` says what to do with the
+players who do not fill one.
 
 Pure Python over counts (no Django, no database) and deterministic: the same counts always give
 the same movement, sections and options. Rounds, tables and decks are numbered from 1, as the
@@ -16,7 +16,6 @@ room calls them: ``rounds[r - 1][t - 1]`` holds the decks of table t in round r.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import StrEnum
 from math import isqrt
 
 Counts = tuple[tuple[int, int], ...]
@@ -102,9 +101,9 @@ def _movement_refusal(tables: int, decks: int) -> MovementError:
     if tables < 2 or decks < 1:
         wants = []
         if tables < 2:
-            wants.append(f"at least 2 tables (it has {_count(tables, 'table')})")
+            wants.append(f"at least 2 tables (it has {counted(tables, 'table')})")
         if decks < 1:
-            wants.append(f"at least 1 deck (it has {_count(decks, 'deck')})")
+            wants.append(f"at least 1 deck (it has {counted(decks, 'deck')})")
         # The nearest counts that make sense, then the nearest of those that divide.
         t, d = max(tables, 2), max(decks, 1)
         alternatives = ((t, d),) if d % t == 0 else _near_divisions(t, d)
@@ -115,7 +114,7 @@ def _movement_refusal(tables: int, decks: int) -> MovementError:
         )
     alternatives = _near_divisions(tables, decks)
     message = (
-        f"{_count(decks, 'deck')} cannot be shared by {_count(tables, 'table')} in equal "
+        f"{counted(decks, 'deck')} cannot be shared by {counted(tables, 'table')} in equal "
         f"groups; {_would_work(alternatives, tables, decks)}"
     )
     if tables > decks:
@@ -226,7 +225,7 @@ def _sections_refusal(tables: int, decks: int) -> MovementError:
     if tables < 2:
         alternatives: Counts = ((sizes[0], decks),) if sizes else ((2, 2),)
         return MovementError(
-            f"a comparison needs at least 2 tables (the room has {_count(tables, 'table')}); "
+            f"a comparison needs at least 2 tables (the room has {counted(tables, 'table')}); "
             f"{_would_work(alternatives, tables, decks)}",
             alternatives,
         )
@@ -252,139 +251,22 @@ def _sections_refusal(tables: int, decks: int) -> MovementError:
     found.append((tables, d))
     if sizes:
         reason = (
-            f"a room of {_count(tables, 'table')} cannot be split into sections whose sizes "
-            f"divide {_count(decks, 'deck')} (sections of {_or(sizes)} tables)"
+            f"a room of {counted(tables, 'table')} cannot be split into sections whose sizes "
+            f"divide {counted(decks, 'deck')} (sections of {_or(sizes)} tables)"
         )
     else:
-        reason = f"{_count(decks, 'deck')} cannot be shared by 2 or more tables"
+        reason = f"{counted(decks, 'deck')} cannot be shared by 2 or more tables"
     alternatives = tuple(found)
     return MovementError(
         f"{reason}; {_would_work(alternatives, tables, decks)}", alternatives
     )
 
 
-# --- players who do not fill a table ------------------------------------------------------------
-
-
-class Remedy(StrEnum):
-    SECTION = "section"  # a section of the other table size, compared only within itself
-    BYES = "byes"  # the players left over sit out
-
-
-@dataclass(frozen=True)
-class LeftoverOption:
-    remedy: Remedy
-    tables: int  # tables of the chosen size that play in the main comparison
-    other_tables: int  # tables of the other size in their own section (0 for byes)
-    moved: int  # players taken from full tables of the chosen size into the other section
-    byes: int  # players who sit out
-    sentence: str  # the option in the organizer's words
-
-
-@dataclass(frozen=True)
-class Leftover:
-    """Players at tables of ``table_size``: full tables, the players left over, the options."""
-
-    players: int
-    table_size: int
-    tables: int  # full tables of table_size
-    left_over: int  # players who do not fill one: players − tables · table_size
-    options: tuple[LeftoverOption, ...]  # best first; empty when nobody is left over
-
-
-_SIZE_NAMES = {3: "three", 4: "four"}
-
-
-# A fifth of it is the docstring: the options are explained where they are made.
-def leftover(players: int, table_size: int) -> Leftover:
-    """What to do with the players who do not fill a table of ``table_size`` (3 or 4).
-
-    A comparison needs one table size, so the players left over cannot just join a smaller or
-    bigger table of the same section. The options, best first:
-
-    * ``Remedy.SECTION``: the players left over and the players of as few full tables as
-      possible sit at tables of the other size, as a section of its own compared only within
-      itself. Offered when that section has at least 2 tables (one table has nobody to be
-      compared with) and the main comparison keeps at least 2 tables. Everybody plays, which
-      is why it comes first; its players are compared with fewer tables.
-    * ``Remedy.BYES``: the players left over sit out (a bye), always possible.
-
-    Refuses a table size other than 3 or 4, and fewer than 2 full tables.
-    """
-    if table_size not in _SIZE_NAMES:
-        raise MovementError(
-            f"a Skat table has 3 or 4 players, not {table_size}", ((players, 3), (players, 4))
-        )
-    other = 7 - table_size
-    name, other_name = _SIZE_NAMES[table_size], _SIZE_NAMES[other]
-    full, rest = divmod(players, table_size)
-    if full < 2:
-        alternatives: Counts = ((2 * table_size, table_size),)
-        if players // other >= 2:
-            alternatives += ((players, other),)
-        raise _too_few(players, name, table_size, alternatives)
-    if not rest:
-        return Leftover(players, table_size, full, 0, ())
-    options = []
-    moved_tables = next(
-        (
-            x
-            for x in range(full - 1)  # the main comparison keeps at least 2 tables
-            if (rest + x * table_size) % other == 0 and (rest + x * table_size) // other >= 2
-        ),
-        None,
-    )
-    if moved_tables is not None:
-        moved = moved_tables * table_size
-        seated = rest + moved
-        others = seated // other
-        taken = (
-            f" and the {moved} of {_count(moved_tables, name + '-table')}" if moved else ""
-        )
-        options.append(
-            LeftoverOption(
-                remedy=Remedy.SECTION,
-                tables=full - moved_tables,
-                other_tables=others,
-                moved=moved,
-                byes=0,
-                sentence=(
-                    f"The {_count(rest, 'player')} left over{taken} sit at "
-                    f"{others} {other_name}-tables, a section of their own compared only among "
-                    f"those {others} tables; {full - moved_tables} {name}-tables play the main "
-                    f"comparison"
-                ),
-            )
-        )
-    sits = "sits" if rest == 1 else "sit"
-    options.append(
-        LeftoverOption(
-            remedy=Remedy.BYES,
-            tables=full,
-            other_tables=0,
-            moved=0,
-            byes=rest,
-            sentence=f"{_count(rest, 'player')} {sits} out (a bye); {full} {name}-tables play",
-        )
-    )
-    return Leftover(players, table_size, full, rest, tuple(options))
-
-
-def _too_few(players: int, name: str, size: int, alternatives: Counts) -> MovementError:
-    message = (
-        f"a comparison needs at least 2 {name}-tables ({2 * size} players); "
-        f"{_count(players, 'player')} fill only {_count(players // size, name + '-table')}"
-    )
-    if len(alternatives) > 1:
-        other = alternatives[1][1]
-        message += f"; they would fill {players // other} {_SIZE_NAMES[other]}-tables"
-    return MovementError(message, alternatives)
-
-
 # --- words --------------------------------------------------------------------------------------
 
 
-def _count(n: int, noun: str) -> str:
+def counted(n: int, noun: str) -> str:
+    """"1 table", "2 tables": a count with its noun."""
     return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
@@ -404,7 +286,7 @@ def _would_work(alternatives: Counts, tables: int, decks: int) -> str:
     if other_decks:
         parts.append(f"{_or(other_decks)} decks")
     parts += [
-        f"{_count(t, 'table')} with {_count(d, 'deck')}"
+        f"{counted(t, 'table')} with {counted(d, 'deck')}"
         for t, d in alternatives
         if t != tables and d != decks
     ]

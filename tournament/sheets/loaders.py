@@ -15,7 +15,6 @@ from engine import (
     dealer_seat,
     describe,
     evaluate_outcome,
-    get_rule_set,
 )
 from tournament.comparative import services as comparative
 from tournament.models import Deal, Deck, Penalty, Table
@@ -142,7 +141,7 @@ def table_info(table: Table) -> TableInfo:
     )
     decks = comparative.table_decks(table.series, table.number) if len(players) in (3, 4) else ()
     scheduled = tournament.deals_at(len(players))
-    return TableInfo(table=table, rules=get_rule_set(tournament.rule_set),
+    return TableInfo(table=table, rules=tournament.rules,
                      options=tournament.resolved_options, players=players,
                      deal_count=(scheduled if table.ended_after is None
                                  else min(table.ended_after, scheduled)),

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from engine import RuleSet, SeegerFabianFoot, dealer_seat, seeger_fabian_foot
+from engine import SEATS, RuleSet, SeegerFabianFoot, dealer_seat, seeger_fabian_foot
 
 
 @dataclass(frozen=True)
@@ -88,7 +88,6 @@ def deal_entries(value: int, declarer: int | None, loser: int | None = None,
     return entries
 
 
-SEATS = (1, 2, 3, 4)  # the positions at a table; a three-table leaves 4 empty
 
 
 def scoring_columns(record: Mapping[str, object], outcome: Mapping[str, object], value: int,
