@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django import forms
 
 from engine import (
@@ -53,6 +55,47 @@ def fields_for(game: Game, info: TableInfo) -> list[str]:
     return fields
 
 
+# the form's stamp: which deal of which sheet it was made for; read before the form is built
+# (the number decides the dealer and the seats it offers), so unbounded: any whole number
+# reads as itself (an impossible one then finds the sheet changed), anything else as none
+_WHOLE = forms.IntegerField(required=False)
+
+
+@dataclass(frozen=True)
+class Stamp:
+    """What a posted deal form says of the sheet it was made for: the deal's ``number`` and
+    the ``version`` of the sheet (of the deal, for a correction); None: nothing readable."""
+
+    number: int | None
+    version: int | None
+
+    def stale(self, sheet_version: int, played: int | None = None) -> bool:
+        """A new-deal form made for an older sheet: another device saved a deal (or changed
+        the sheet) since. Its deal number is taken, so its seats may be another deal's: the
+        sheet changed, rather than a seat that sits out now is refused. Without ``played``
+        (the deals on the sheet) only the version is compared: every change of the sheet
+        raises it, and ``add_deal`` compares the number under the table's lock."""
+        return ((played is not None and self.number is not None
+                 and self.number != played + 1)
+                or (self.version is not None and self.version != sheet_version))
+
+    def number_or(self, next_number) -> int:
+        """The deal the form is for: its own number, else ``next_number()`` (the next one)."""
+        return self.number if self.number is not None and self.number > 0 else next_number()
+
+
+def posted_stamp(data) -> Stamp:
+    """The ``number`` and ``version`` a deal form posted, cleaned as the form's fields."""
+    return Stamp(*(_whole(data.get(name)) for name in ("number", "version")))
+
+
+def _whole(value) -> int | None:
+    try:
+        return _WHOLE.clean(value)
+    except forms.ValidationError:
+        return None
+
+
 class DealForm(forms.Form):
     game = forms.ChoiceField()
     declarer = forms.TypedChoiceField(coerce=int, required=False, empty_value=None)
@@ -84,6 +127,7 @@ class DealForm(forms.Form):
     loser = forms.TypedChoiceField(coerce=int, required=False, empty_value=None)
     jungfer = forms.BooleanField(required=False, label="Jungfer (a player took no trick)")
     all_tricks = forms.BooleanField(required=False, label="one player took every trick")
+    number = forms.IntegerField(required=False, widget=forms.HiddenInput)  # see ``Stamp``
     version = forms.IntegerField(min_value=0, max_value=INT_MAX, widget=forms.HiddenInput)
 
     def __init__(self, info: TableInfo, number: int, *args, cards: bool = True, **kwargs):
@@ -91,6 +135,7 @@ class DealForm(forms.Form):
         passes False: until a deal is recorded the table's link tells nothing of them."""
         super().__init__(*args, **kwargs)
         self.info, self.number = info, number
+        self.fields["number"].initial = number
         games = info.rules.enabled_games(info.options)
         self.games = {g.key: g for g in games}
         self.fields["game"].choices = [(g.key, g.name) for g in games]

@@ -29,8 +29,8 @@ from tournament.permissions import (
 from tournament.seating.page import no_such_table
 from tournament.sheets import edits
 from tournament.sheets import services as deals
-from tournament.sheets.confirmation import real_name
-from tournament.sheets.forms import PenaltyForm, SubmitForm
+from tournament.sheets.confirmation import real_name, totals_hidden
+from tournament.sheets.forms import PenaltyForm, SubmitForm, posted_stamp
 from tournament.sheets.page import (
     SHEETS_PER_PAGE,
     confirm_form,
@@ -121,30 +121,6 @@ def _deal_message(deal: Deal) -> str:
     return f"Deal {deal.number}: {deal.description}: {deal.value:+d}"
 
 
-def _posted_int(request, name: str) -> int | None:
-    try:
-        return int(request.POST.get(name, ""))
-    except ValueError:
-        return None
-
-
-def _stale_entry(request, table: Table, played: int | None = None) -> bool:
-    """A new-deal form made for an older sheet: another device saved a deal (or changed the
-    sheet) since. Its deal number is taken, so its seats may be another deal's: say that the
-    sheet changed instead of refusing a seat that sits out now. Without ``played`` (the
-    deals on the sheet) only the version is compared: every change of the sheet raises it,
-    and ``add_deal`` compares the number under the table's lock."""
-    number, version = _posted_int(request, "number"), _posted_int(request, "version")
-    return ((played is not None and number is not None and number != played + 1)
-            or (version is not None and version != table.sheet_version))
-
-
-def _entry_number(request, table: Table) -> int:
-    """The deal a new-deal form is for: the number its page gave it, else the next one."""
-    number = _posted_int(request, "number")
-    return number if number is not None and number > 0 else table.deals.count() + 1
-
-
 def _refused(request, table: Table, exc: Exception, to: str | None = None):
     messages.error(request, str(exc))
     return redirect(to or _sheet_url(table))
@@ -162,9 +138,10 @@ def sheet(request, token):
 def deal_add(request, info, role):
     table = info.table
     actor = _actor(request, table, role)
-    if _stale_entry(request, table):
+    stamp = posted_stamp(request.POST)
+    if stamp.stale(table.sheet_version):
         return _refused(request, table, StaleSheet(deals.STALE_ENTRY))
-    number = _entry_number(request, table)
+    number = stamp.number_or(lambda: table.deals.count() + 1)
     form = new_deal_form(info, number, request.POST)
     if not form.is_valid():
         return _render_sheet(request, table, role, info=info, deal_form=form)
@@ -213,11 +190,10 @@ def deal_preview(request, info, role):
     table = info.table
     playing = table.deals.count() + 1  # the deal at the table now; later ones are not played
     insert = request.POST.get("entry") == "insert" and not info.decks
-    if request.POST.get("entry") == "new" and _stale_entry(request, table, playing - 1):
+    stamp = posted_stamp(request.POST)
+    if request.POST.get("entry") == "new" and stamp.stale(table.sheet_version, playing - 1):
         return JsonResponse({"ok": False, "errors": {}, "non_field": [deals.STALE_PREVIEW]})
-    number = _posted_int(request, "number")
-    if number is None:
-        number = playing
+    number = playing if stamp.number is None else stamp.number
     if not 1 <= number <= min(info.deal_count, playing):
         return JsonResponse({"ok": False, "errors": {},
                              "non_field": [f"Deal {number} is not played yet: the preview "
@@ -240,7 +216,7 @@ def deal_preview(request, info, role):
             "ok": True, "number": number, "text": without_matadors(scored.text), "value": None,
             "entries": {}, "totals": None, "totals_after": None,
             "pending": matadors_pending(info, number)})
-    blind = table.sheet_status == SheetStatus.SUBMITTED and info.tournament.blind_check
+    blind = totals_hidden(table)
     return JsonResponse({
         "ok": True, "number": number, "text": scored.text, "value": scored.outcome.value,
         "entries": {str(k): v for k, v in scored.entries.items()},
