@@ -13,7 +13,7 @@ from engine import (
     Revoker,
     RuleSet,
     dealer_seat,
-    describe,
+    evaluate_deal,
     evaluate_outcome,
     get_rule_set,
 )
@@ -224,15 +224,15 @@ def score_input(info: TableInfo, number: int, data: DealInput) -> Scored:
     if record.get("revoke") == Revoker.OPPONENT and data.revoked_by is None:
         raise InvalidRecord("revoked_by", "revoked_by_missing",
                             "Revoked by: choose the opponent who revoked.")
-    outcome = evaluate_outcome(record, info.rules, info.options)
-    text = describe(record, info.rules, info.options)
+    evaluation = evaluate_deal(record, info.rules, info.options)
+    outcome = evaluation.outcome
     entries = deal_entries(
         outcome.value, data.declarer, loser=record.get("loser"),
         contra_by=data.contra_by, contra_value=outcome.contra_value,
         revoked_by=data.revoked_by if record.get("revoke") == Revoker.OPPONENT else None,
         revoke_value=outcome.revoke_value,
     )
-    return Scored(outcome, text, entries)
+    return Scored(outcome, evaluation.text, entries)
 
 
 # what a sheet shows of a stored deal, read as plain values (no model instances: the sheet is
