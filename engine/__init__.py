@@ -63,16 +63,16 @@ from .systems import (
 from .values import Outcome, score
 
 __all__ = [
-    "DECK", "DEFAULT_RULE_SET", "FLAGS", "Evaluation", "GAME_BONUS", "OPPONENT_BONUS", "MAX_DECKS",
-    "TOTAL_POINTS", "Card", "DealtCards", "Deck", "Declaration", "EngineError", "Game", "GameKey",
-    "GameKind", "InvalidDeck", "InvalidOption", "InvalidRecord", "Letter", "Option", "OptionKey",
-    "Outcome", "PassedDeal", "Penalty", "PenaltyKind", "PenaltyReason", "RamschResult", "Rank",
-    "Record", "RecordKey", "Revoker", "RuleSet", "ScoringSystem", "SeegerFabianFoot", "Suit",
-    "UnknownRuleSet", "at_rate", "card_points", "deal_cards", "deal_set", "dealer_of",
-    "dealer_seat", "deck_matadors", "describe", "evaluate", "evaluate_deal", "evaluate_outcome",
-    "game_name",
-    "game_values", "get_rule_set", "legal_bids", "letters", "matadors", "parse_record",
-    "rule_sets", "seeger_fabian_foot", "settle", "to_record", "trump_order",
+    "DECK", "DEFAULT_RULE_SET", "FLAGS", "GAME_BONUS", "OPPONENT_BONUS", "MAX_DECKS",
+    "TOTAL_POINTS", "Card", "DealtCards", "Deck", "Declaration", "EngineError", "Evaluation",
+    "Game", "GameKey", "GameKind", "InvalidDeck", "InvalidOption", "InvalidRecord", "Letter",
+    "Option", "OptionKey", "Outcome", "PassedDeal", "Penalty", "PenaltyKind", "PenaltyReason",
+    "RamschResult", "Rank", "Record", "RecordKey", "Revoker", "RuleSet", "ScoringSystem",
+    "SeegerFabianFoot", "Suit", "UnknownRuleSet", "at_rate", "card_points", "check_record",
+    "deal_cards", "deal_set", "dealer_of", "dealer_seat", "deck_matadors", "describe",
+    "evaluate", "evaluate_deal", "evaluate_outcome", "game_name", "game_values",
+    "get_rule_set", "legal_bids", "letters", "matadors", "parse_record", "rule_sets",
+    "seeger_fabian_foot", "settle", "to_record", "trump_order",
 ]
 
 
@@ -96,6 +96,17 @@ def evaluate_deal(
     parsed = parse_record(record, rule_set, resolved)
     outcome = score(parsed, rule_set, resolved)
     return Evaluation(outcome, _describe(parsed, rule_set, outcome))
+
+
+def check_record(
+    record: Mapping[str, object],
+    rules: str | RuleSet = DEFAULT_RULE_SET,
+    options: Mapping[str, object] | None = None,
+) -> None:
+    """Whether the rules allow ``record`` as written (its shape), without scoring it; raises
+    :class:`InvalidRecord` on the field at fault, as :func:`evaluate_deal` would."""
+    rule_set = get_rule_set(rules)
+    parse_record(record, rule_set, rule_set.resolve_options(options))
 
 
 def evaluate_outcome(

@@ -16,12 +16,13 @@ from engine import (
     RecordKey,
     Revoker,
     Suit,
+    check_record,
     deck_matadors,
 )
 from tournament.comparative import services as comparative
 from tournament.parsing import INT_MAX, INT_MIN, SMALL_INT_MAX, NameField
 from tournament.sheets.confirmation import real_name
-from tournament.sheets.loaders import DealInput, TableInfo, score_input
+from tournament.sheets.loaders import DealInput, TableInfo, check_seats
 
 SUITS = [(s.key, f"{s.symbol} {s.plural}") for s in sorted(Suit, reverse=True)]
 REVOKE_CHOICES = [("", "no revoke"), *((r.value, r.label) for r in Revoker)]
@@ -158,7 +159,6 @@ class DealForm(forms.Form):
                           "now; the matadors come from its cards when the deal is saved")
         self.read_cards = cards
         self.input: DealInput | None = None
-        self.scored = None
         self.matadors_from_cards: int | None = None
         self.matadors_pending = False  # a preview at a comparative table: counted on saving
 
@@ -207,17 +207,20 @@ class DealForm(forms.Form):
             revoked_by=(data.get("revoked_by") if record.get("revoke") == Revoker.OPPONENT
                         else None),
         )
-        try:
-            self.scored = score_input(self.info, self.number, self.input)
-        except InvalidRecord as exc:
-            field = {"seat": "declarer"}.get(exc.field, exc.field)
-            if field not in self.fields:
-                field = None
-            self.add_error(field, str(exc))
+        try:  # the shape only: the service scores the deal, once, under the table's lock
+            check_seats(self.info, self.number, self.input)
+            check_record(record, self.info.rules, self.info.options)
         except EngineError as exc:
-            self.add_error(None, str(exc))
+            self.refuse(exc)
         return data
 
+    def refuse(self, exc: EngineError) -> None:
+        """The engine's refusal on the field at fault (the service's too: the page shows the
+        form again with it); no valid ``input`` remains."""
+        field = {"seat": "declarer"}.get(exc.field, exc.field) if isinstance(
+            exc, InvalidRecord) else None
+        self.add_error(field if field in self.fields else None, str(exc))
+        self.input = None
 
     def _deck_confirmed(self, data) -> bool:
         """A comparative table plays the movement's deck: the scorekeeper confirms its number."""

@@ -149,6 +149,9 @@ def deal_add(request, info, role):
         deal = deals.add_deal(table, form.input, form.cleaned_data["version"], actor,
                               request.user, session=session_tag(request), number=number,
                               info=info)
+    except InvalidRecord as exc:  # scored under the lock: on its field, as the form's own
+        form.refuse(exc)
+        return _render_sheet(request, table, role, info=info, deal_form=form)
     except (SheetError, EngineError) as exc:
         return _refused(request, table, exc)
     messages.success(request, _deal_message(deal))
@@ -167,12 +170,15 @@ def deal_edit(request, info, role, number):
                 deal = deals.correct_deal(table, number, form.input,
                                           form.cleaned_data["version"], actor, request.user,
                                           session=session_tag(request))
+            except InvalidRecord as exc:
+                form.refuse(exc)
             except StaleSheet as exc:
                 return _refused(request, table, exc, request.path)
             except (SheetError, EngineError) as exc:
                 return _refused(request, table, exc)
-            messages.success(request, f"Corrected. {_deal_message(deal)}")
-            return redirect(_sheet_url(table))
+            else:
+                messages.success(request, f"Corrected. {_deal_message(deal)}")
+                return redirect(_sheet_url(table))
     else:
         form = edit_deal_form(info, deal)
     page = sheet_page(table, role, _scorekeeper(request, table), info=info)
@@ -199,17 +205,19 @@ def deal_preview(request, info, role):
                              "non_field": [f"Deal {number} is not played yet: the preview "
                                            f"covers deals 1 to {playing}."]})
     form = new_deal_form(info, number, request.POST, cards=False)
-    if not form.is_valid():
+    shown = None
+    if form.is_valid():
+        try:
+            shown = deals.preview_totals(info, number, form.input, insert=insert)
+        except EngineError as exc:
+            form.refuse(exc)
+    if shown is None:
         return JsonResponse({
             "ok": False,
             "errors": {name: list(errs) for name, errs in form.errors.items()
                        if name != "__all__"},
             "non_field": list(form.non_field_errors()),
         })
-    try:
-        shown = deals.preview_totals(info, number, form.input, insert=insert)
-    except EngineError as exc:
-        return JsonResponse({"ok": False, "errors": {}, "non_field": [str(exc)]})
     scored = shown.scored
     if form.matadors_pending:  # a comparative deck: nothing that depends on its cards
         return JsonResponse({
@@ -429,14 +437,17 @@ def deal_insert(request, info, role, number):
                 deal = edits.insert_deal(table, number, form.input,
                                          form.cleaned_data["version"], actor, request.user,
                                          session=session_tag(request), fixes=fixes)
+            except InvalidRecord as exc:
+                form.refuse(exc)
             except StaleSheet as exc:
                 return _refused(request, table, exc)
             except (SheetError, EngineError) as exc:
                 return _refused(request, table, exc, request.path)
-            messages.success(request, f"Inserted. {_deal_message(deal)}"
-                                      + (f" Deals {number + 1} and later moved down one number."
-                                         if plan.moved else ""))
-            return redirect(_sheet_url(table))
+            else:
+                messages.success(request, f"Inserted. {_deal_message(deal)}"
+                                          + (f" Deals {number + 1} and later moved down one "
+                                             "number." if plan.moved else ""))
+                return redirect(_sheet_url(table))
     else:
         form = new_deal_form(info, number)
     page = sheet_page(table, role, _scorekeeper(request, table), info=info)
