@@ -12,9 +12,14 @@ from dataclasses import dataclass, field
 from django.db.models import Count
 
 from engine import FLAGS, GAME_BONUS, OPPONENT_BONUS, ScoringSystem, SeegerFabianFoot
-from tournament.models import Deal, Series, SeriesStatus, SheetStatus, Table
+from tournament.models import Deal, Series, SheetStatus, Table
 from tournament.permissions import Role
-from tournament.sheets.confirmation import Withdrawal, last_withdrawal, totals_hidden
+from tournament.sheets.confirmation import (
+    Withdrawal,
+    change_refusal,
+    last_withdrawal,
+    totals_hidden,
+)
 from tournament.sheets.forms import (
     ConfirmForm,
     DealForm,
@@ -115,12 +120,9 @@ class SheetPage:
 
     @property
     def can_enter(self) -> bool:
-        """Deals may be entered and corrected (the services decide in the end)."""
-        if self.read_only or self.table.series.status == SeriesStatus.DRAFT or not self.playable:
-            return False
-        if self.status != SheetStatus.CONFIRMED:
-            return True
-        return self.organizer and not self.table.series.is_released
+        """Deals may be entered and corrected: the services' own check (``change_refusal``),
+        so the page offers a form only where a save would be accepted."""
+        return not self.read_only and not change_refusal(self.table, self.role, self.info.size)
 
     @property
     def hide_totals(self) -> bool:
