@@ -23,6 +23,7 @@ from tournament.comparative import services as comparative
 from tournament.parsing import INT_MAX, INT_MIN, SMALL_INT_MAX, NameField
 from tournament.sheets.confirmation import real_name
 from tournament.sheets.loaders import DealInput, TableInfo, check_seats
+from tournament.sheets.widgets import QUICK
 
 SUITS = [(s.key, f"{s.symbol} {s.plural}") for s in sorted(Suit, reverse=True)]
 REVOKE_CHOICES = [("", "no revoke"), *((r.value, r.label) for r in Revoker)]
@@ -98,6 +99,8 @@ def _whole(value) -> int | None:
 
 
 class DealForm(forms.Form):
+    default_renderer = QUICK  # Django's markup, without its templates
+
     game = forms.ChoiceField()
     declarer = forms.TypedChoiceField(coerce=int, required=False, empty_value=None)
     trump = forms.ChoiceField(choices=[("", "–")] + SUITS, required=False)
@@ -257,6 +260,8 @@ class DealForm(forms.Form):
 
 
 class PenaltyForm(forms.Form):
+    default_renderer = QUICK  # Django's markup, without its templates
+
     seat = forms.TypedChoiceField(coerce=int, label="Player")
     reason = forms.ChoiceField()
     points = forms.IntegerField(required=False, min_value=1, max_value=1000,
@@ -279,6 +284,8 @@ class PenaltyForm(forms.Form):
 
 
 class SubmitForm(forms.Form):
+    default_renderer = QUICK  # Django's markup, without its templates
+
     name = NameField(max_length=120, label="Your name")
 
     def clean_name(self) -> str:
@@ -290,6 +297,8 @@ class SubmitForm(forms.Form):
 
 
 class ConfirmForm(forms.Form):
+    default_renderer = QUICK  # Django's markup, without its templates
+
     name = NameField(max_length=120, label="Your name", required=False)
     override = forms.BooleanField(required=False,
                                   label="Organizer override: confirm my own submission")
@@ -315,6 +324,8 @@ class ConfirmForm(forms.Form):
 class SubstituteForm(forms.Form):
     """The director seats a substitute (``sheets.absence.seat_substitute``)."""
 
+    default_renderer = QUICK  # Django's markup, without its templates
+
     seat = forms.TypedChoiceField(coerce=int, choices=[])
     from_deal = forms.IntegerField(min_value=1, max_value=SMALL_INT_MAX, label="From deal")
     substitute = forms.IntegerField(min_value=1, max_value=INT_MAX,
@@ -331,6 +342,8 @@ class SubstituteForm(forms.Form):
 
 class EndSheetForm(forms.Form):
     """The director ends the sheet early (``sheets.absence.end_sheet``)."""
+
+    default_renderer = QUICK  # Django's markup, without its templates
 
     after_deal = forms.IntegerField(min_value=0, max_value=SMALL_INT_MAX,
                                     label="End after deal")
