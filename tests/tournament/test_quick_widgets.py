@@ -1,8 +1,12 @@
 """``sheets.widgets.QuickWidgets`` writes the sheet's inputs and selects exactly as Django's
 widget templates do (the page is rendered after every deal: the templates cost a third of it)."""
 
+import re
+from pathlib import Path
+
 import pytest
 from django.forms.renderers import DjangoTemplates
+from django.template import Context, Template
 
 from tournament.models import Deal
 from tournament.sheets.forms import (
@@ -13,7 +17,7 @@ from tournament.sheets.forms import (
     SubmitForm,
     SubstituteForm,
 )
-from tournament.sheets.page import edit_deal_form, new_deal_form
+from tournament.sheets.page import edit_deal_form, form_fields, new_deal_form
 from tournament.sheets.services import table_info
 from tournament.sheets.widgets import QUICK
 
@@ -63,3 +67,30 @@ def test_every_field_of_the_sheets_forms_is_written_as_django_writes_it(four):
         if form.is_bound:
             form.is_valid()
         assert_same_markup(form)
+
+
+# the loop _deal_form.html had before ``{% deal_form_fields %}`` wrote it
+LOOP = (Path(__file__).parent / "deal_fields_before.html").read_text()
+
+
+def words(html: str) -> str:
+    return re.sub(r"\s+", " ", html).replace("> <", "><").strip()
+
+
+def test_the_deal_forms_fields_are_written_as_the_template_wrote_them(four):
+    info = table_info(four)
+    deal = Deal(table=four, number=1, dealer=1, declarer=2, version=3,
+                record={"game": "grand", "matadors": -2, "card_points": 70})
+    bad = new_deal_form(info, 1, {"game": "grand", "declarer": "2", "matadors": "12",
+                                  "without": "maybe", "card_points": "130", "version": "0"})
+    bad.fields["card_points"].help_text = ODD  # before its bound fields are made
+    assert not bad.is_valid() and "matadors" in bad.errors
+    for form in (new_deal_form(info, 1), edit_deal_form(info, deal), bad):
+        context = Context({"form": form, "fields": form_fields(form)})
+        template = Template(LOOP).render(context)
+        tag = Template("{% load sheets %}{% deal_form_fields form fields %}").render(context)
+        assert words(tag) == words(template)
+        assert 'data-field="matadors"' in tag
+    assert "has-error" in tag
+    assert "&lt;b&gt;" in tag
+
