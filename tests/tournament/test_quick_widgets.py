@@ -9,6 +9,7 @@ from django.forms.renderers import DjangoTemplates
 from django.template import Context, Template
 
 from tournament.models import Deal
+from tournament.sheets.entry_forms import edit_deal_form, form_fields, new_deal_form
 from tournament.sheets.forms import (
     ConfirmForm,
     DealForm,
@@ -17,7 +18,6 @@ from tournament.sheets.forms import (
     SubmitForm,
     SubstituteForm,
 )
-from tournament.sheets.page import edit_deal_form, form_fields, new_deal_form
 from tournament.sheets.services import table_info
 from tournament.sheets.widgets import QUICK
 
