@@ -1,11 +1,13 @@
 """The Skat rules engine: pure Python, no Django (DESIGN.md).
 
-``evaluate(record, rules="nasl-1908", options=None)`` scores one canonical deal record.
+``evaluate(record, rules="nasl-1908", options=None)`` scores one canonical deal record;
+``evaluate_deal`` scores it and puts it in words from one parse (the score sheet's entry).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 
 from .bids import game_values, legal_bids
 from .cards import (
@@ -63,16 +65,49 @@ from .values import Outcome, score
 
 __all__ = [
     "DECK", "DEFAULT_RULE_SET", "FLAGS", "GAME_BONUS", "LETTERS", "OPPONENT_BONUS", "MAX_DECKS",
-    "SEATS",
-    "TOTAL_POINTS", "Card", "DealtCards", "Deck", "Declaration", "EngineError", "Game", "GameKey",
-    "GameKind", "InvalidDeck", "InvalidOption", "InvalidRecord", "Letter", "Option", "OptionKey",
-    "Outcome", "PassedDeal", "Penalty", "PenaltyKind", "PenaltyReason", "RamschResult", "Rank",
-    "Record", "RecordKey", "Revoker", "RuleSet", "ScoringSystem", "SeegerFabianFoot", "Suit",
-    "UnknownRuleSet", "at_rate", "card_points", "deal_cards", "deal_set", "dealer_of",
-    "dealer_seat", "deck_matadors", "describe", "evaluate", "evaluate_outcome", "game_name",
-    "game_values", "get_rule_set", "legal_bids", "letter_of", "letters", "matadors", "parse_record",
+    "SEATS", "TOTAL_POINTS", "Card", "DealtCards", "Deck", "Declaration", "EngineError",
+    "Evaluation", "Game", "GameKey", "GameKind", "InvalidDeck", "InvalidOption", "InvalidRecord",
+    "Letter", "Option", "OptionKey", "Outcome", "PassedDeal", "Penalty", "PenaltyKind",
+    "PenaltyReason", "RamschResult", "Rank", "Record", "RecordKey", "Revoker", "RuleSet",
+    "ScoringSystem", "SeegerFabianFoot", "Suit", "UnknownRuleSet", "at_rate", "card_points",
+    "check_record", "deal_cards", "deal_set", "dealer_of", "dealer_seat", "deck_matadors",
+    "describe", "evaluate", "evaluate_deal", "evaluate_outcome", "game_name", "game_values",
+    "get_rule_set", "legal_bids", "letter_of", "letters", "matadors", "parse_record",
     "rule_sets", "seat_of", "seeger_fabian_foot", "settle", "to_record", "trump_order",
 ]
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """A deal scored and in words, from one parse of its record."""
+
+    outcome: Outcome
+    text: str  # "Heart Solo with 1, Schneider, won", as the score sheet shows it
+
+
+def evaluate_deal(
+    record: Mapping[str, object],
+    rules: str | RuleSet = DEFAULT_RULE_SET,
+    options: Mapping[str, object] | None = None,
+) -> Evaluation:
+    """Score one deal record and describe it; raises :class:`InvalidRecord` for a record the
+    rules refuse. The record is parsed once: the words name what the outcome was made of."""
+    rule_set = get_rule_set(rules)
+    resolved = rule_set.resolve_options(options)
+    parsed = parse_record(record, rule_set, resolved)
+    outcome = score(parsed, rule_set, resolved)
+    return Evaluation(outcome, _describe(parsed, rule_set, outcome))
+
+
+def check_record(
+    record: Mapping[str, object],
+    rules: str | RuleSet = DEFAULT_RULE_SET,
+    options: Mapping[str, object] | None = None,
+) -> None:
+    """Whether the rules allow ``record`` as written (its shape), without scoring it; raises
+    :class:`InvalidRecord` on the field at fault, as :func:`evaluate_deal` would."""
+    rule_set = get_rule_set(rules)
+    parse_record(record, rule_set, rule_set.resolve_options(options))
 
 
 def evaluate_outcome(
@@ -101,7 +136,4 @@ def describe(
     options: Mapping[str, object] | None = None,
 ) -> str:
     """The deal in words for the score sheet, e.g. "Heart Solo with 1, Schneider, won"."""
-    rule_set = get_rule_set(rules)
-    resolved = rule_set.resolve_options(options)
-    parsed = parse_record(record, rule_set, resolved)
-    return _describe(parsed, rule_set, score(parsed, rule_set, resolved))
+    return evaluate_deal(record, rules, options).text

@@ -180,8 +180,8 @@ def build_comparative_demo(seed: str = "southwell", reset: bool = False) -> Tour
 def play_demo_series(series, rng: random.Random, share: float = 1.0, confirm: bool = True):
     """Fill every table of ``series`` with deals (``share`` of the series) in bulk."""
     from tournament.models import Deal, Penalty, SheetStatus
-    from tournament.sheets.loaders import score_input, table_info
-    from tournament.sheets.sheet import scoring_columns
+    from tournament.sheets.loaders import table_info
+    from tournament.sheets.rows import scored_row
 
     deals, penalties = [], []
     for table in series.tables.all():
@@ -189,14 +189,7 @@ def play_demo_series(series, rng: random.Random, share: float = 1.0, confirm: bo
         count = round(info.deal_count * share)
         for number in range(1, count + 1):
             data = _with_the_decks_matadors(info, number, random_deal(rng, info, number))
-            scored = score_input(info, number, data)
-            deals.append(Deal(table=table, number=number, dealer=info.dealer(number),
-                              deck=info.deck(number),
-                              declarer=data.declarer, record=data.record,
-                              outcome=scored.outcome.as_dict(), value=scored.outcome.value,
-                              description=scored.text, entered_by="demo",
-                              **scoring_columns(data.record, scored.outcome.as_dict(),
-                                                scored.outcome.value, data.declarer)))
+            deals.append(scored_row(info, number, data, "demo"))
             if rng.random() < 0.004:
                 penalties.append(Penalty(table=table, after_deal=number,
                                          reason=PenaltyReason.MISDEAL,

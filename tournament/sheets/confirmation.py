@@ -68,25 +68,39 @@ def lock_for_entry(table: Table) -> Table:
                                                                  SeriesStatus.SEATED))
 
 
-def require_open(table: Table, user, seated: int | None = None) -> None:
-    """``seated``: the table's number of players when the caller has read its seats."""
+def change_refusal(table: Table, role: Role, seated: int) -> str:
+    """Why the sheet may not change now, in one sentence for whoever tries; "" when it may.
+    The one answer to "may this sheet change": the services refuse with it (under the
+    table's lock), and the page shows its forms only when it is "". ``role``: the visitor's
+    in the tournament; ``seated``: the table's number of players."""
     series = table.series
     if series.status == SeriesStatus.DRAFT:
-        raise SheetError(f"Series {series.number} is not published yet; deals cannot be "
-                         "entered.")
-    if seated is None:
-        seated = table.seats.count()
+        return f"Series {series.number} is not published yet; deals cannot be entered."
     if seated not in (3, 4):
-        raise SheetError(f"Table {table.number} has {seated} players; a score "
-                         "sheet needs 3 or 4. An organizer corrects the series plan first.")
+        return (f"Table {table.number} has {seated} players; a score sheet needs 3 or 4. An "
+                "organizer corrects the series plan first.")
     if table.sheet_status != SheetStatus.CONFIRMED:
-        return
-    if role_of(user, series.tournament) is not Role.ORGANIZER:
-        raise SheetError("This sheet is confirmed; only an organizer can change it now.")
+        return ""
+    if role is not Role.ORGANIZER:
+        return "This sheet is confirmed; only an organizer can change it now."
     if series.is_released:
-        raise SheetError(f"The results of series {series.number} are released; reopen this "
-                         "sheet first (the public pages then say a correction is in "
-                         "progress).")
+        return (f"The results of series {series.number} are released; reopen this sheet "
+                "first (the public pages then say a correction is in progress).")
+    return ""
+
+
+def require_open(table: Table, user, seated: int | None = None) -> None:
+    """``change_refusal`` as a SheetError; ``seated``: the table's number of players when the
+    caller has read its seats."""
+    series = table.series
+    if seated is None and series.status != SeriesStatus.DRAFT:
+        seated = table.seats.count()
+    # the role counts only on a confirmed sheet: no query for it otherwise
+    role = (role_of(user, series.tournament) if table.sheet_status == SheetStatus.CONFIRMED
+            else Role.NONE)
+    refusal = change_refusal(table, role, seated or 0)
+    if refusal:
+        raise SheetError(refusal)
 
 
 def totals_hidden(table: Table) -> bool:

@@ -33,10 +33,10 @@ from tournament.sheets.loaders import (
     DealInput,
     TableInfo,
     load_sheet,
-    rescore,
     score_input,
     table_info,
 )
+from tournament.sheets.rows import scored_row
 
 # the seats a deal names: the form's label, and what the organizer is asked to choose
 SEAT_FIELDS = {"declarer": "Declarer", "loser": "Ramsch loser", "contra_by": "Contra by",
@@ -244,10 +244,7 @@ def _move(info: TableInfo, deal: Deal, new: int, fixes: Mapping[str, int], actor
     deal.number, deal.dealer = new, info.dealer(new)
     deal.version += 1
     if fixes:
-        data = mended(deal_input(deal), fixes)
-        scored = score_input(info, new, data)
-        rescore(deal, data, scored)
-        deal.entered_by = actor
+        scored_row(info, new, mended(deal_input(deal), fixes), actor, deal)
     deal.save()
     if before is not None:
         record_change(info.tournament, user, AuditAction.DEAL_CORRECTED,
@@ -378,13 +375,10 @@ def insert_deal(table: Table, before: int, data: DealInput, sheet_version: int, 
                              "twice. An organizer deletes that one first.")
         plan = plan_insert(info, before)
         _require_mended(plan, fixes, f"Inserting a deal before deal {before}")
-        scored = score_input(info, before, data)
+        deal = scored_row(info, before, data, actor)  # scored before a later deal moves
         for later in table.deals.filter(number__gte=before).order_by("-number"):
             _move(info, later, later.number + 1, fixes.get(later.number, {}), actor, user,
                   session)
-        deal = Deal(table=table, number=before, dealer=info.dealer(before), deck=None,
-                    entered_by=actor)
-        rescore(deal, data, scored)
         deal.save(force_insert=True)
         _move_penalties(info, before, +1)
         absences = _move_absences(table, before, +1)

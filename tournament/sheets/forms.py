@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django import forms
 
 from engine import (
@@ -14,12 +16,14 @@ from engine import (
     RecordKey,
     Revoker,
     Suit,
+    check_record,
     deck_matadors,
 )
 from tournament.comparative import services as comparative
 from tournament.parsing import INT_MAX, INT_MIN, SMALL_INT_MAX, NameField
 from tournament.sheets.confirmation import real_name
-from tournament.sheets.loaders import DealInput, TableInfo, score_input
+from tournament.sheets.loaders import DealInput, TableInfo, check_seats
+from tournament.sheets.widgets import QUICK
 
 SUITS = [(s.key, f"{s.symbol} {s.plural}") for s in sorted(Suit, reverse=True)]
 REVOKE_CHOICES = [("", "no revoke"), *((r.value, r.label) for r in Revoker)]
@@ -53,7 +57,50 @@ def fields_for(game: Game, info: TableInfo) -> list[str]:
     return fields
 
 
+# the form's stamp: which deal of which sheet it was made for; read before the form is built
+# (the number decides the dealer and the seats it offers), so unbounded: any whole number
+# reads as itself (an impossible one then finds the sheet changed), anything else as none
+_WHOLE = forms.IntegerField(required=False)
+
+
+@dataclass(frozen=True)
+class Stamp:
+    """What a posted deal form says of the sheet it was made for: the deal's ``number`` and
+    the ``version`` of the sheet (of the deal, for a correction); None: nothing readable."""
+
+    number: int | None
+    version: int | None
+
+    def stale(self, sheet_version: int, played: int | None = None) -> bool:
+        """A new-deal form made for an older sheet: another device saved a deal (or changed
+        the sheet) since. Its deal number is taken, so its seats may be another deal's: the
+        sheet changed, rather than a seat that sits out now is refused. Without ``played``
+        (the deals on the sheet) only the version is compared: every change of the sheet
+        raises it, and ``add_deal`` compares the number under the table's lock."""
+        return ((played is not None and self.number is not None
+                 and self.number != played + 1)
+                or (self.version is not None and self.version != sheet_version))
+
+    def number_or(self, next_number) -> int:
+        """The deal the form is for: its own number, else ``next_number()`` (the next one)."""
+        return self.number if self.number is not None and self.number > 0 else next_number()
+
+
+def posted_stamp(data) -> Stamp:
+    """The ``number`` and ``version`` a deal form posted, cleaned as the form's fields."""
+    return Stamp(*(_whole(data.get(name)) for name in ("number", "version")))
+
+
+def _whole(value) -> int | None:
+    try:
+        return _WHOLE.clean(value)
+    except forms.ValidationError:
+        return None
+
+
 class DealForm(forms.Form):
+    default_renderer = QUICK  # Django's markup, without its templates
+
     game = forms.ChoiceField()
     declarer = forms.TypedChoiceField(coerce=int, required=False, empty_value=None)
     trump = forms.ChoiceField(choices=[("", "–")] + SUITS, required=False)
@@ -84,6 +131,7 @@ class DealForm(forms.Form):
     loser = forms.TypedChoiceField(coerce=int, required=False, empty_value=None)
     jungfer = forms.BooleanField(required=False, label="Jungfer (a player took no trick)")
     all_tricks = forms.BooleanField(required=False, label="one player took every trick")
+    number = forms.IntegerField(required=False, widget=forms.HiddenInput)  # see ``Stamp``
     version = forms.IntegerField(min_value=0, max_value=INT_MAX, widget=forms.HiddenInput)
 
     def __init__(self, info: TableInfo, number: int, *args, cards: bool = True, **kwargs):
@@ -91,6 +139,7 @@ class DealForm(forms.Form):
         passes False: until a deal is recorded the table's link tells nothing of them."""
         super().__init__(*args, **kwargs)
         self.info, self.number = info, number
+        self.fields["number"].initial = number
         games = info.rules.enabled_games(info.options)
         self.games = {g.key: g for g in games}
         self.fields["game"].choices = [(g.key, g.name) for g in games]
@@ -113,7 +162,6 @@ class DealForm(forms.Form):
                           "now; the matadors come from its cards when the deal is saved")
         self.read_cards = cards
         self.input: DealInput | None = None
-        self.scored = None
         self.matadors_from_cards: int | None = None
         self.matadors_pending = False  # a preview at a comparative table: counted on saving
 
@@ -162,17 +210,20 @@ class DealForm(forms.Form):
             revoked_by=(data.get("revoked_by") if record.get("revoke") == Revoker.OPPONENT
                         else None),
         )
-        try:
-            self.scored = score_input(self.info, self.number, self.input)
-        except InvalidRecord as exc:
-            field = {"seat": "declarer"}.get(exc.field, exc.field)
-            if field not in self.fields:
-                field = None
-            self.add_error(field, str(exc))
+        try:  # the shape only: the service scores the deal, once, under the table's lock
+            check_seats(self.info, self.number, self.input)
+            check_record(record, self.info.rules, self.info.options)
         except EngineError as exc:
-            self.add_error(None, str(exc))
+            self.refuse(exc)
         return data
 
+    def refuse(self, exc: EngineError) -> None:
+        """The engine's refusal on the field at fault (the service's too: the page shows the
+        form again with it); no valid ``input`` remains."""
+        field = {"seat": "declarer"}.get(exc.field, exc.field) if isinstance(
+            exc, InvalidRecord) else None
+        self.add_error(field if field in self.fields else None, str(exc))
+        self.input = None
 
     def _deck_confirmed(self, data) -> bool:
         """A comparative table plays the movement's deck: the scorekeeper confirms its number."""
@@ -209,6 +260,8 @@ class DealForm(forms.Form):
 
 
 class PenaltyForm(forms.Form):
+    default_renderer = QUICK  # Django's markup, without its templates
+
     seat = forms.TypedChoiceField(coerce=int, label="Player")
     reason = forms.ChoiceField()
     points = forms.IntegerField(required=False, min_value=1, max_value=1000,
@@ -231,6 +284,8 @@ class PenaltyForm(forms.Form):
 
 
 class SubmitForm(forms.Form):
+    default_renderer = QUICK  # Django's markup, without its templates
+
     name = NameField(max_length=120, label="Your name")
 
     def clean_name(self) -> str:
@@ -242,6 +297,8 @@ class SubmitForm(forms.Form):
 
 
 class ConfirmForm(forms.Form):
+    default_renderer = QUICK  # Django's markup, without its templates
+
     name = NameField(max_length=120, label="Your name", required=False)
     override = forms.BooleanField(required=False,
                                   label="Organizer override: confirm my own submission")
@@ -267,6 +324,8 @@ class ConfirmForm(forms.Form):
 class SubstituteForm(forms.Form):
     """The director seats a substitute (``sheets.absence.seat_substitute``)."""
 
+    default_renderer = QUICK  # Django's markup, without its templates
+
     seat = forms.TypedChoiceField(coerce=int, choices=[])
     from_deal = forms.IntegerField(min_value=1, max_value=SMALL_INT_MAX, label="From deal")
     substitute = forms.IntegerField(min_value=1, max_value=INT_MAX,
@@ -283,6 +342,8 @@ class SubstituteForm(forms.Form):
 
 class EndSheetForm(forms.Form):
     """The director ends the sheet early (``sheets.absence.end_sheet``)."""
+
+    default_renderer = QUICK  # Django's markup, without its templates
 
     after_deal = forms.IntegerField(min_value=0, max_value=SMALL_INT_MAX,
                                     label="End after deal")

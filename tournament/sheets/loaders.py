@@ -13,7 +13,7 @@ from engine import (
     Revoker,
     RuleSet,
     dealer_seat,
-    describe,
+    evaluate_deal,
     evaluate_outcome,
 )
 from tournament.comparative import services as comparative
@@ -176,20 +176,10 @@ class Scored:
     entries: dict[int, int]
 
 
-def rescore(deal: Deal, data: DealInput, scored: Scored) -> None:
-    """Write a corrected deal into ``deal`` (the caller saves it): its seats, record, outcome,
-    value and text, and the plain columns the standings sum."""
-    deal.declarer, deal.contra_by, deal.revoked_by = (data.declarer, data.contra_by,
-                                                      data.revoked_by)
-    deal.record, deal.outcome = data.record, scored.outcome.as_dict()
-    deal.value, deal.description = scored.outcome.value, scored.text
-    for column, stored in scoring_columns(deal.record, deal.outcome, deal.value, deal.declarer,
-                                          deal.contra_by, deal.revoked_by).items():
-        setattr(deal, column, stored)
-
-
-def score_input(info: TableInfo, number: int, data: DealInput) -> Scored:
-    """Check the seats against the table and score the record; raises InvalidRecord."""
+def check_seats(info: TableInfo, number: int, data: DealInput) -> None:
+    """The seats a deal names, against the table as it sits in deal ``number`` (who plays,
+    who sits out); raises InvalidRecord on the field at fault. The record's own shape is the
+    engine's (``engine.check_record``)."""
     record = data.record
     game = info.rules.game(record.get("game", ""))
     dealer = info.dealer(number)
@@ -223,15 +213,22 @@ def score_input(info: TableInfo, number: int, data: DealInput) -> Scored:
     if record.get("revoke") == Revoker.OPPONENT and data.revoked_by is None:
         raise InvalidRecord("revoked_by", "revoked_by_missing",
                             "Revoked by: choose the opponent who revoked.")
-    outcome = evaluate_outcome(record, info.rules, info.options)
-    text = describe(record, info.rules, info.options)
+
+
+def score_input(info: TableInfo, number: int, data: DealInput) -> Scored:
+    """Check the seats against the table and score the record, from one parse; raises
+    InvalidRecord."""
+    check_seats(info, number, data)
+    record = data.record
+    evaluation = evaluate_deal(record, info.rules, info.options)
+    outcome = evaluation.outcome
     entries = deal_entries(
         outcome.value, data.declarer, loser=record.get("loser"),
         contra_by=data.contra_by, contra_value=outcome.contra_value,
         revoked_by=data.revoked_by if record.get("revoke") == Revoker.OPPONENT else None,
         revoke_value=outcome.revoke_value,
     )
-    return Scored(outcome, text, entries)
+    return Scored(outcome, evaluation.text, entries)
 
 
 # what a sheet shows of a stored deal, read as plain values (no model instances: the sheet is

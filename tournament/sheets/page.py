@@ -1,20 +1,26 @@
 """What the score-sheet pages show: the sheet as display rows, the entry forms, a series' tables.
 
-Presentation data only; every rule lives in ``deals`` and ``sheet``. The views parse the request,
-call one of these functions (or a service of ``deals``) and render.
+Presentation data only; every rule lives in ``deals`` and ``sheet``; the forms are made in
+``entry_forms``. The views parse the request, call one of these functions (or a service of
+``deals``) and render.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
 from django.db.models import Count
 
-from engine import FLAGS, GAME_BONUS, OPPONENT_BONUS, ScoringSystem, SeegerFabianFoot
-from tournament.models import Deal, Series, SeriesStatus, SheetStatus, Table
+from engine import GAME_BONUS, OPPONENT_BONUS, ScoringSystem, SeegerFabianFoot
+from tournament.models import Series, SheetStatus, Table
 from tournament.permissions import Role
-from tournament.sheets.confirmation import Withdrawal, last_withdrawal, totals_hidden
+from tournament.sheets.confirmation import (
+    Withdrawal,
+    change_refusal,
+    last_withdrawal,
+    totals_hidden,
+)
+from tournament.sheets.entry_forms import confirm_form, form_fields, new_deal_form
 from tournament.sheets.forms import (
     ConfirmForm,
     DealForm,
@@ -25,14 +31,6 @@ from tournament.sheets.forms import (
 )
 from tournament.sheets.loaders import TableInfo, load_sheet, table_info
 from tournament.sheets.sheet import Sheet, SheetRow, seeger_fabian_feet
-
-ALWAYS_SHOWN = ("deck", "game")  # the deck: at comparative tables only
-# the order the page shows the fields in: seats and numbers first, then the flags
-# ("without" is shown inside the matadors field: the two belong together)
-FIELD_ORDER = ("deck", "game", "declarer", "loser", "matadors", "trump", "card_points", "tricks",
-               "bid", "schneider_announced", "schwarz_announced", "passt_nicht", "hand",
-               "ouvert", "conceded", "contra", "recontra", "jungfer", "all_tricks", "contra_by",
-               "revoke", "revoked_by")
 
 
 @dataclass(frozen=True)
@@ -115,12 +113,9 @@ class SheetPage:
 
     @property
     def can_enter(self) -> bool:
-        """Deals may be entered and corrected (the services decide in the end)."""
-        if self.read_only or self.table.series.status == SeriesStatus.DRAFT or not self.playable:
-            return False
-        if self.status != SheetStatus.CONFIRMED:
-            return True
-        return self.organizer and not self.table.series.is_released
+        """Deals may be entered and corrected: the services' own check (``change_refusal``),
+        so the page offers a form only where a save would be accepted."""
+        return not self.read_only and not change_refusal(self.table, self.role, self.info.size)
 
     @property
     def hide_totals(self) -> bool:
@@ -248,97 +243,6 @@ def display_rows(info: TableInfo, sheet: Sheet) -> list[RowView]:
             declarer_name=name, loser=loser, notes=notes,
             cells=tuple(Cell(row.totals[s - 1], s in row.entries) for s in seats)))
     return rows
-
-
-def form_fields(form: DealForm) -> list[tuple[object, str | None]]:
-    """(bound field, the games that show it) for the template; fields no game shows are left
-    out, ``game`` and the hidden version have no game list (always there)."""
-    games = form.field_games()
-    fields = []
-    rank = {name: i for i, name in enumerate(FIELD_ORDER)}
-    for bound in sorted(form, key=lambda b: rank.get(b.name, len(rank))):
-        if bound.is_hidden or bound.name == "without":
-            continue
-        if bound.name in ALWAYS_SHOWN:
-            fields.append((bound, None))
-        elif bound.name in games:
-            fields.append((bound, games[bound.name]))
-    return fields
-
-
-def deal_initial(deal: Deal) -> dict:
-    """The entry form's values for a stored deal (matadors' sign becomes the checkbox)."""
-    record = deal.record
-    initial: dict[str, object] = {"game": record.get("game"), "version": deal.version,
-                                  "declarer": deal.declarer, "contra_by": deal.contra_by,
-                                  "revoked_by": deal.revoked_by}
-    if record.get("matadors") is not None:
-        initial["matadors"] = abs(int(record["matadors"]))
-        initial["without"] = int(record["matadors"]) < 0
-    for key in ("trump", "card_points", "tricks", "bid", "loser", "revoke"):
-        if record.get(key) is not None:
-            initial[key] = record[key]
-    for flag in FLAGS:
-        if record.get(flag):
-            initial[flag] = True
-    return initial
-
-
-def _autofocus(form: DealForm) -> DealForm:
-    """Keyboard first: the game select has the focus and starts empty."""
-    game = form.fields["game"]
-    game.choices = [("", "– choose the game –"), *game.choices]
-    game.widget.attrs["autofocus"] = True
-    return form
-
-
-def new_deal_form(info: TableInfo, number: int, data=None, *, cards: bool = True) -> DealForm:
-    """``cards=False``: the preview's form, which never reads a comparative deck's cards."""
-    if data is None:
-        form = DealForm(info, number, initial={"version": info.table.sheet_version})
-    else:
-        form = DealForm(info, number, data, cards=cards)
-    return _autofocus(form)
-
-
-def without_matadors(text: str) -> str:
-    """The preview's words for a deal whose matadors the cards give on saving: the game and
-    what was typed, without the stand-in count and what follows from it (won or lost by an
-    overbid)."""
-    game, *rest = text.split(", ")
-    game = re.sub(r" with(out)? \d+$", "", game)
-    rest = [part for part in rest
-            if part not in ("won", "lost") and not part.startswith("overbid on")]
-    return ", ".join([game, *rest])
-
-
-def matadors_pending(info: TableInfo, number: int) -> str:
-    deck = info.deck(number)
-    return (f"The matadors, the value and the new totals come from the cards of deck "
-            f"{deck.number if deck else ''} when the deal is saved.")
-
-
-def edit_deal_form(info: TableInfo, deal: Deal, data=None) -> DealForm:
-    if data is None:
-        return _autofocus(DealForm(info, deal.number, initial=deal_initial(deal)))
-    return _autofocus(DealForm(info, deal.number, data))
-
-
-def confirm_form(info: TableInfo, organizer: bool, data=None, own: bool = False) -> ConfirmForm:
-    """``own``: this person or this device submitted the sheet. The organizer's override then
-    confirms their own submission; when somebody else submitted, it can only skip the blind
-    check, and without one there is nothing to override."""
-    blind = info.tournament.blind_check
-    form = ConfirmForm(data, seats=info.size, blind=blind)
-    if not organizer or not (own or blind):
-        del form.fields["override"]
-    elif not own:
-        form.fields["override"].label = "Organizer override: confirm without the totals check"
-    for player in info.players:
-        name = f"total_{player.position}"
-        if name in form.fields:
-            form.fields[name].label = f"Final total of {player.position} {player.name}"
-    return form
 
 
 def sheet_page(table: Table, role: Role, scorekeeper: str = "", *,

@@ -36,10 +36,10 @@ from tournament.sheets.loaders import (
     penalty_text,
     preview,
     preview_totals,
-    rescore,
     score_input,
     table_info,
 )
+from tournament.sheets.rows import scored_row
 
 __all__ = [  # the sheet's whole API for views, commands and tests, in one import
     "STALE_ENTRY", "STALE_PREVIEW", "DealInput", "Scored", "SheetError", "StaleSheet",
@@ -77,13 +77,10 @@ def add_deal(table: Table, data: DealInput, sheet_version: int, actor: str, user
             raise StaleSheet(STALE_ENTRY)
         if next_number > info.deal_count:
             raise SheetError(f"All {info.deal_count} deals of this series are entered.")
-        scored = score_input(info, next_number, data)
+        deal = scored_row(info, next_number, data, actor)  # scored once, under the lock
         try:
             # no savepoint: a refusal here ends the whole transaction anyway
             with transaction.atomic(savepoint=False):
-                deal = Deal(table=table, number=next_number, dealer=info.dealer(next_number),
-                            deck=info.deck(next_number), entered_by=actor)
-                rescore(deal, data, scored)
                 deal.save(force_insert=True)
         except IntegrityError as exc:
             raise StaleSheet(f"Deal {next_number} is already on this sheet.") from exc
@@ -114,11 +111,9 @@ def correct_deal(table: Table, number: int, data: DealInput, version: int, actor
         if deal.version != version:
             raise StaleSheet(f"Deal {number} was changed on another device: your correction "
                              "was not saved. The newer entry is shown.")
-        scored = score_input(info, number, data)
         before = deal_state(deal)
-        rescore(deal, data, scored)
+        scored_row(info, number, data, actor, deal)  # scored once, under the lock
         deal.version += 1
-        deal.entered_by = actor
         deal.save()
         sheet_changed(table, actor, user, session, because=f"deal {number} corrected")
         record_change(table.series.tournament, user, AuditAction.DEAL_CORRECTED,

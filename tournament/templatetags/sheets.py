@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from django import template
 from django.urls import reverse
+from django.utils.html import conditional_escape as esc
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
+from tournament.sheets.forms import DealForm
 from tournament.sheets.page import RowView
 
 register = template.Library()
@@ -70,3 +72,41 @@ def sheet_deal_row(row: RowView, edit_url: str, hide: bool) -> SafeString:
         f'<td class="game">{game}</td>'
         f'<td class="{value_css}">{deal.value:+d}</td>'
         f"{_cells(row, hide)}</tr>")
+
+
+def _errors(errors) -> str:
+    return "".join(f'<p class="error field-error">{esc(e)}</p>' for e in errors)
+
+
+def _help(bound) -> str:
+    return f"<small>{esc(bound.help_text)}</small>" if bound.help_text else ""
+
+
+@register.simple_tag
+def deal_form_fields(form: DealForm, fields) -> SafeString:
+    """The deal form's fields, each in its box with the games that show it (``data-games``),
+    its label, help and errors: ``fields`` as ``page.form_fields`` gives them. Written here
+    for the same reason as the rows (the page after every deal); the markup the template had
+    (``tests/tournament/test_quick_widgets.py`` compares the two)."""
+    out = []
+    for bound, games in fields:
+        checkbox = bound.widget_type == "checkbox"
+        errors = bound.errors
+        css = f"field field-{esc(bound.name)}{' check' if checkbox else ''}" + (
+            " has-error" if errors else "")
+        shown = "" if games is None else f' data-games="{esc(games)}"'
+        label = esc(bound.label)
+        if checkbox:
+            inner = f"<label>{bound} {label}</label>"
+        elif bound.name == "matadors":
+            without = form["without"]
+            inner = (f'<label for="{esc(bound.id_for_label)}">{label}</label>\n'
+                     f'<div class="matadors-line">{bound} <label class="inline-check">'
+                     f"{without} {esc(without.label)}</label></div>\n"
+                     f"{_help(bound)}\n{_errors(without.errors)}")
+        else:
+            inner = (f'<label for="{esc(bound.id_for_label)}">{label}</label>\n{bound}\n'
+                     f"{_help(bound)}")
+        out.append(f'<div class="{css}" data-field="{esc(bound.name)}"{shown}>\n{inner}\n'
+                   f"{_errors(errors)}\n</div>\n")
+    return mark_safe("".join(out))  # noqa: S308 (every text escaped, widgets are Django's)
