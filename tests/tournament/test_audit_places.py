@@ -2,7 +2,9 @@
 columns, filled by the code that writes each entry and, for the entries kept before, from
 their subjects (migration 0017); the audit page filters by them, never by the words."""
 
+import ast
 import importlib
+from pathlib import Path
 
 import pytest
 from django.apps import apps as django_apps
@@ -175,3 +177,29 @@ def test_the_migration_fills_the_columns_of_the_entries_kept_so_far():
     executor = MigrationExecutor(connection)
     executor.loader.build_graph()
     executor.migrate(executor.loader.graph.leaf_nodes())
+
+
+def names_a_place(subject: ast.expr) -> bool:
+    if isinstance(subject, ast.Call):
+        return getattr(subject.func, "id", "") == "subject"
+    return (isinstance(subject, ast.JoinedStr) and isinstance(subject.values[0], ast.Constant)
+            and str(subject.values[0].value).startswith("series "))
+
+
+def test_every_call_that_names_a_place_says_where():
+    """A call of record_change whose subject names a series (``sheets.confirmation.subject``
+    or an f-string "series …") passes the place as numbers too: the page filters by those."""
+    root = Path(__file__).resolve().parents[2]
+    calls = []
+    for path in [*root.glob("tournament/**/*.py"), *root.glob("scoring/**/*.py")]:
+        if "migrations" in path.parts:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if not (isinstance(node, ast.Call) and getattr(node.func, "id", "") == "record_change"
+                    and len(node.args) >= 4):
+                continue
+            if names_a_place(node.args[3]):
+                calls.append((path.relative_to(root).as_posix(), node.lineno,
+                              {k.arg for k in node.keywords} & {"series", "table"}))
+    assert len(calls) >= 20  # the sheets, the plans, the series' states
+    assert [(where, line) for where, line, place in calls if not place] == []
