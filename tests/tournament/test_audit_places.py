@@ -2,9 +2,12 @@
 columns, filled by the code that writes each entry and, for the entries kept before, from
 their subjects (migration 0017); the audit page filters by them, never by the words."""
 
+import ast
 import importlib
+from pathlib import Path
 
 import pytest
+from django.apps import apps as django_apps
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 from django.urls import reverse
@@ -93,44 +96,58 @@ def test_history_narrows_by_each_part_of_the_place_given(named_like_places):
     assert history(entries, series=2).count() == 0
 
 
+def migrated(entries):
+    """The columns migration 0017 fills for ``entries`` from their subjects."""
+    entries.update(series=None, table=None, deal=None)
+    places.fill_places(django_apps, None)
+    return {e.pk: where(e) for e in entries.all()}
+
+
 @pytest.mark.django_db
 def test_every_entry_the_code_writes_points_where_its_subject_says(four, marta):
-    """The code's entries and the migrated ones agree: the columns of what the services write
-    are what the migration reads from the same subject."""
+    """The code's entries and the migrated ones agree: what the services write in the columns
+    is what the migration reads from the same subjects."""
     enter(four, 3)
     edits.delete_deal(four, 3, marta)
     four.refresh_from_db()
     enter(four, 6)  # deals 3 to 8: the sheet is whole
     submit_sheet(four, "Anna Becker")
     reopen_sheet(four, marta)
-    entries = list(AuditEntry.objects.order_by("id"))
+    entries = AuditEntry.objects.order_by("id")
     assert {e.action for e in entries} >= {
         "series_seated", "series_published", "series_started", "deal_entered", "deal_deleted",
         "sheet_submitted", "sheet_reopened"}
-    for entry in entries:
-        assert entry.series is not None, entry.subject
-        assert where(entry) == places.place_of(entry.action, entry.subject, entry.before)
+    written = {e.pk: where(e) for e in entries}
+    assert all(series is not None for series, _, _ in written.values())
+    assert migrated(entries) == written
     deleted = AuditEntry.objects.get(action="deal_deleted")
     assert where(deleted) == (1, four.number, 3)
-    assert [e.subject for e in history(AuditEntry.objects.order_by("id"), series=1,
-                                       table=four.number, deal=3)] == [
+    assert [e.subject for e in history(entries, series=1, table=four.number, deal=3)] == [
         f"series 1 table {four.number} deal 3"] * 3  # entered, deleted, entered again
 
 
-def test_the_migration_reads_every_shape_of_subject_the_code_wrote():
-    place_of = places.place_of
-    assert place_of("series_published", "series 11") == (11, None, None)
-    assert place_of("penalty_entered", "series 2 table 14") == (2, 14, None)
-    assert place_of("late_arrival_seated", "series 3 table 7") == (3, 7, None)
-    assert place_of("deal_corrected", "series 2 table 4 deal 17") == (2, 4, 17)
-    assert place_of("seat_removed", "series 1",
-                    {"player": 7, "table": 3, "seat": 2}) == (1, 3, None)
-    # names that read like places, and words of no place
-    assert place_of("tournament_edited", "series 1 table 2") == (None, None, None)
-    assert place_of("club_created", "series 1") == (None, None, None)
-    assert place_of("lot_recorded", "prize 3") == (None, None, None)
-    assert place_of("deal_entered", "table 1") == (None, None, None)
-    assert place_of("deal_entered", "series 1 table 2 deal 3 (again)") == (None, None, None)
+@pytest.mark.django_db
+def test_the_migration_reads_every_shape_of_subject_the_code_wrote(tournament):
+    kept = {
+        ("series_published", "series 11"): (11, None, None),
+        ("penalty_entered", "series 2 table 14"): (2, 14, None),
+        ("late_arrival_seated", "series 3 table 7"): (3, 7, None),
+        ("deal_corrected", "series 2 table 4 deal 17"): (2, 4, 17),
+        ("deal_inserted", "series 12 table 312 deal 1"): (12, 312, 1),
+        ("seat_removed", "series 1"): (1, 3, None),
+        # names that read like places, and words of no place
+        ("tournament_edited", "series 1 table 2"): (None, None, None),
+        ("club_created", "series 1"): (None, None, None),
+        ("lot_recorded", "prize 3"): (None, None, None),
+        ("deal_entered", "table 1"): (None, None, None),
+        ("deal_entered", "series 1 table 2 deal 3 (again)"): (None, None, None),
+        ("sheet_submitted", "Series 1 Table 2"): (None, None, None),
+    }
+    for action, subject in kept:
+        AuditEntry.objects.create(tournament=tournament, action=action, subject=subject,
+                                  before={"player": 7, "table": 3, "seat": 2})
+    migrated(AuditEntry.objects.all())
+    assert {(e.action, e.subject): where(e) for e in AuditEntry.objects.all()} == kept
     # every code of a place is an action of the log
     assert places.PLACE_ACTIONS.issubset(AuditAction.values)
 
@@ -160,3 +177,29 @@ def test_the_migration_fills_the_columns_of_the_entries_kept_so_far():
     executor = MigrationExecutor(connection)
     executor.loader.build_graph()
     executor.migrate(executor.loader.graph.leaf_nodes())
+
+
+def names_a_place(subject: ast.expr) -> bool:
+    if isinstance(subject, ast.Call):
+        return getattr(subject.func, "id", "") == "subject"
+    return (isinstance(subject, ast.JoinedStr) and isinstance(subject.values[0], ast.Constant)
+            and str(subject.values[0].value).startswith("series "))
+
+
+def test_every_call_that_names_a_place_says_where():
+    """A call of record_change whose subject names a series (``sheets.confirmation.subject``
+    or an f-string "series …") passes the place as numbers too: the page filters by those."""
+    root = Path(__file__).resolve().parents[2]
+    calls = []
+    for path in [*root.glob("tournament/**/*.py"), *root.glob("scoring/**/*.py")]:
+        if "migrations" in path.parts:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if not (isinstance(node, ast.Call) and getattr(node.func, "id", "") == "record_change"
+                    and len(node.args) >= 4):
+                continue
+            if names_a_place(node.args[3]):
+                calls.append((path.relative_to(root).as_posix(), node.lineno,
+                              {k.arg for k in node.keywords} & {"series", "table"}))
+    assert len(calls) >= 20  # the sheets, the plans, the series' states
+    assert [(where, line) for where, line, place in calls if not place] == []

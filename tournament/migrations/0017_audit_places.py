@@ -1,10 +1,10 @@
 """The audit log points at what changed: series, table and deal as numbers (issue 19.3),
 filled for the entries kept so far from their subjects."""
 
-import re
-
 from django.conf import settings
 from django.db import migrations, models
+from django.db.models import Value
+from django.db.models.functions import Cast, StrIndex, Substr
 
 # The actions whose subject names a place, as the code wrote it (sheets.confirmation.subject,
 # lifecycle, seating, attendance): "series 2", "series 2 table 4", "series 2 table 4 deal 17".
@@ -18,37 +18,33 @@ PLACE_ACTIONS = frozenset({
     "sheet_confirmed", "sheet_confirmed_override", "sheet_reopened", "substitute_seated",
     "substitute_removed", "sheet_ended_early", "sheet_end_undone",
 })
-PLACE = re.compile(r"series (\d+)(?: table (\d+)(?: deal (\d+))?)?")
+SHAPES = (r"^series [0-9]+$", r"^series [0-9]+ table [0-9]+$",
+          r"^series [0-9]+ table [0-9]+ deal [0-9]+$")
 
-Place = tuple[int | None, int | None, int | None]
 
-
-def place_of(action: str, subject: str, before=None) -> Place:
-    """(series, table, deal) of an entry kept before the columns: what its subject names; a
-    seat removed also points at the table it was removed from (its ``before``)."""
-    found = PLACE.fullmatch(subject) if action in PLACE_ACTIONS else None
-    if found is None:
-        return None, None, None
-    series, table, deal = (int(n) if n else None for n in found.groups())
-    if action == "seat_removed" and isinstance(before, dict) and isinstance(
-            before.get("table"), int):
-        table = before["table"]
-    return series, table, deal
+def _number(text):
+    return Cast(text, models.PositiveSmallIntegerField())
 
 
 def fill_places(apps, schema_editor):
-    entries = apps.get_model("tournament", "AuditEntry").objects
-    batch = []
-    for entry in entries.filter(action__in=sorted(PLACE_ACTIONS)).only(
-            "action", "subject", "before").iterator(chunk_size=2000):
-        entry.series, entry.table, entry.deal = place_of(entry.action, entry.subject,
-                                                         entry.before)
-        if entry.series is not None:
-            batch.append(entry)
-        if len(batch) == 1000:
-            entries.bulk_update(batch, ["series", "table", "deal"])
-            batch = []
-    entries.bulk_update(batch, ["series", "table", "deal"])
+    """One UPDATE a shape, the numbers cut out of the subject by the database: a congress's
+    log (120,000 entries) in seconds, where a row at a time took minutes."""
+    entries = apps.get_model("tournament", "AuditEntry").objects.filter(
+        action__in=sorted(PLACE_ACTIONS))
+    table_at = StrIndex("subject", Value(" table "))
+    deal_at = StrIndex("subject", Value(" deal "))
+    series_only, at_table, at_deal = (entries.filter(subject__regex=shape) for shape in SHAPES)
+    series_only.update(series=_number(Substr("subject", 8)))  # after "series "
+    at_table.update(series=_number(Substr("subject", 8, table_at - 8)),
+                    table=_number(Substr("subject", table_at + 7)))
+    at_deal.update(series=_number(Substr("subject", 8, table_at - 8)),
+                   table=_number(Substr("subject", table_at + 7, deal_at - table_at - 7)),
+                   deal=_number(Substr("subject", deal_at + 6)))
+    # a seat removed from a draft plan: its subject names the series, its before the table
+    for entry in entries.filter(action="seat_removed", series__isnull=False).only("before"):
+        table = entry.before.get("table") if isinstance(entry.before, dict) else None
+        if isinstance(table, int):
+            entries.filter(pk=entry.pk).update(table=table)
 
 
 class Migration(migrations.Migration):
@@ -83,5 +79,9 @@ class Migration(migrations.Migration):
         migrations.AddIndex(
             model_name='auditentry',
             index=models.Index(fields=['tournament', 'table', 'deal'], name='audit_table'),
+        ),
+        migrations.AddIndex(
+            model_name='auditentry',
+            index=models.Index(fields=['tournament', 'series', '-at'], name='audit_series_latest'),
         ),
     ]

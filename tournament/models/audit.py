@@ -107,9 +107,11 @@ class AuditEntry(models.Model):
             models.Index(fields=["tournament", "-id"], name="audit_latest"),
             models.Index(fields=["tournament", "-id"], name="audit_latest_public",
                          condition=~models.Q(action__in=sorted(SHEET_ACTIONS))),
-            # the audit page's filters: a series (its tables, a deal), a table of any series
+            # the audit page's filters: a series (its tables, a deal), a table of any series,
+            # and a series' page of changes, newest first (a congress's series: 40,000)
             models.Index(fields=["tournament", "series", "table", "deal"], name="audit_place"),
             models.Index(fields=["tournament", "table", "deal"], name="audit_table"),
+            models.Index(fields=["tournament", "series", "-at"], name="audit_series_latest"),
         ]
 
     def __str__(self) -> str:
