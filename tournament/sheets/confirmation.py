@@ -45,27 +45,34 @@ class StaleSheet(SheetError):
     pass
 
 
-def lock(table: Table, shared_series: bool = False) -> Table:
+def lock(table: Table, shared_series: bool = False, same_tournament: bool = False) -> Table:
     """The table read afresh with its series and tournament, its row locked until the end of
     the transaction. The series' row is locked first (always series, then table: no
     deadlock): for update by default, as a change of the series' state needs; shared with
     ``shared_series`` (deal entry), so a thousand tables of a series save at once and only a
-    release or a confirmation waits for them. The tournament's row is not locked."""
+    release or a confirmation waits for them. The tournament's row is not locked: with
+    ``same_tournament`` it is not read again either, ``table``'s is kept (a deal of a series
+    in play: its settings are fixed from then on, and its reading is the larger part of the
+    lock's)."""
     if connection.features.has_select_for_update:  # SQLite: a writer holds the whole database
         mode = "SHARE" if shared_series else "UPDATE"
         with connection.cursor() as cursor:
             cursor.execute(f"SELECT 1 FROM {Series._meta.db_table} WHERE id = %s FOR {mode}",
                            [table.series_id])
-    return (Table.objects.select_for_update(of=("self",))
-            .select_related("series__tournament__deal_set").get(pk=table.pk))
+    locked = Table.objects.select_for_update(of=("self",))
+    if not same_tournament:
+        return locked.select_related("series__tournament__deal_set").get(pk=table.pk)
+    locked = locked.select_related("series").get(pk=table.pk)
+    locked.series.tournament = table.series.tournament
+    return locked
 
 
-def lock_for_entry(table: Table) -> Table:
+def lock_for_entry(table: Table, same_tournament: bool = False) -> Table:
     """``lock`` for a deal or a penalty: the series' row shared, unless this change may start
     the series (a draft or seated series becomes playing: an update of its row). A status
     seen later than "seated" never comes back to it, so a stale ``table`` decides right."""
-    return lock(table, shared_series=table.series.status not in (SeriesStatus.DRAFT,
-                                                                 SeriesStatus.SEATED))
+    playing = table.series.status not in (SeriesStatus.DRAFT, SeriesStatus.SEATED)
+    return lock(table, shared_series=playing, same_tournament=same_tournament and playing)
 
 
 def change_refusal(table: Table, role: Role, seated: int) -> str:

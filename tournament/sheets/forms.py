@@ -131,7 +131,9 @@ class DealForm(forms.Form):
     loser = forms.TypedChoiceField(coerce=int, required=False, empty_value=None)
     jungfer = forms.BooleanField(required=False, label="Jungfer (a player took no trick)")
     all_tricks = forms.BooleanField(required=False, label="one player took every trick")
-    number = forms.IntegerField(required=False, widget=forms.HiddenInput)  # see ``Stamp``
+    # the deal the form was made for: read as a ``Stamp`` before the form is built
+    number = forms.IntegerField(required=False, min_value=INT_MIN, max_value=INT_MAX,
+                                widget=forms.HiddenInput)
     version = forms.IntegerField(min_value=0, max_value=INT_MAX, widget=forms.HiddenInput)
 
     def __init__(self, info: TableInfo, number: int, *args, cards: bool = True, **kwargs):

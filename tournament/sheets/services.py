@@ -67,7 +67,9 @@ def add_deal(table: Table, data: DealInput, sheet_version: int, actor: str, user
     another number means the sheet changed since (``StaleSheet``). ``info``: the table's
     players as the caller read them for the form (see ``_players_under_lock``)."""
     with transaction.atomic():
-        table = lock_for_entry(table)
+        # the caller's reading of a series in play is kept: its tournament too
+        table = lock_for_entry(table, same_tournament=info is not None
+                               and info.table.pk == table.pk)
         info = _players_under_lock(table, info)
         require_open(table, user, seated=info.size)
         if table.sheet_version != sheet_version:
