@@ -9,7 +9,7 @@ from enum import StrEnum
 
 from .cards import Suit
 from .errors import InvalidRecord
-from .rulesets import Game, GameKey, PenaltyReason
+from .games import Game, GameKey, PenaltyReason
 
 
 class RecordKey(StrEnum):

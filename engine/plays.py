@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from .cards import DECK, TOTAL_POINTS, point_totals
 from .declarations import RecordKey, Revoker, refuse
-from .rulesets import Game, GameKind
+from .games import Game, GameKind
 
 
 def check_play(game: Game, card_points: int | None, tricks: int | None, conceded: bool,

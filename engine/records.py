@@ -19,8 +19,7 @@ from .declarations import (
     refuse,
 )
 from .errors import InvalidRecord
-from .plays import check_card_points, check_play
-from .rulesets import (
+from .games import (
     MAX_MATADORS,
     PENALTY_GAME,
     Game,
@@ -29,6 +28,7 @@ from .rulesets import (
     OptionKey,
     RuleSet,
 )
+from .plays import check_card_points, check_play
 
 Present = Mapping[str, object]  # the keys of a raw record that are given (not null)
 
