@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from itertools import product
 
 from .cards import Suit
-from .rulesets import MAX_MATADORS, Game, GameKind, RuleSet
+from .games import MAX_MATADORS, Game, GameKind, RuleSet
 from .values import Facts, won_levels
 
 

@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from .cards import Suit
-from .rulesets import Game, GameKey, PenaltyReason
+from .errors import InvalidRecord
+from .games import Game, GameKey, PenaltyReason
 
 
 class RecordKey(StrEnum):
@@ -173,3 +174,9 @@ def _declaration_values(d: Declaration) -> dict[RecordKey, object]:
 def _plain(value: object) -> object:
     """A word of the vocabulary as the plain string JSON and a database store."""
     return value.value if isinstance(value, StrEnum) else value
+
+
+def refuse(key: str, rule: str, text: str) -> InvalidRecord:
+    """The refusal of a record's field ``key``, its message led by the field's label."""
+    label = RecordKey(key).label if key in KNOWN_KEYS else key
+    return InvalidRecord(key, rule, f"{label}: {text}")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .declarations import Declaration, PassedDeal, Penalty, RamschResult, Record
-from .rulesets import GameKind, RuleSet, game_name
+from .games import GameKind, RuleSet, game_name
 from .values import Outcome
 
 

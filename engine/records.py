@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Set
 
-from .cards import DECK, TOTAL_POINTS, Suit, point_totals
+from .cards import Suit
 from .declarations import (
     FLAGS,
     KNOWN_KEYS,
@@ -16,9 +16,10 @@ from .declarations import (
     Record,
     RecordKey,
     Revoker,
+    refuse,
 )
 from .errors import InvalidRecord
-from .rulesets import (
+from .games import (
     MAX_MATADORS,
     PENALTY_GAME,
     Game,
@@ -27,13 +28,9 @@ from .rulesets import (
     OptionKey,
     RuleSet,
 )
+from .plays import check_card_points, check_play
 
 Present = Mapping[str, object]  # the keys of a raw record that are given (not null)
-
-
-def refuse(key: str, rule: str, text: str) -> InvalidRecord:
-    label = RecordKey(key).label if key in KNOWN_KEYS else key
-    return InvalidRecord(key, rule, f"{label}: {text}")
 
 
 def parse_record(raw: Mapping[str, object], rules: RuleSet, options: Mapping[str, bool]) -> Record:
@@ -118,7 +115,7 @@ def _ramsch(present: Present, flags: Set[str], game: Game,
             raise refuse(RecordKey.CARD_POINTS, "ramsch_loser_points",
                          f"the loser of a Ramsch took the most card points, so at least 40, "
                          f"not {card_points}.")
-        _check_card_points(card_points)
+        check_card_points(card_points)
     if options.get(OptionKey.POINT_RAMSCH) and card_points is None:
         raise refuse(RecordKey.CARD_POINTS, "card_points_missing",
                      "Point Ramsch charges the loser their card points; enter them.")
@@ -272,7 +269,7 @@ def _tricks_and_points(present: Present, game: Game, conceded: bool,
         card_points = _integer(present, RecordKey.CARD_POINTS, 0, 120, "card points are 0 to 120")
     if RecordKey.TRICKS in present:
         tricks = _integer(present, RecordKey.TRICKS, 0, 10, "the declarer takes 0 to 10 tricks")
-    _check_play(game, card_points, tricks, conceded, revoke)
+    check_play(game, card_points, tricks, conceded, revoke)
     return card_points, tricks
 
 
@@ -313,80 +310,6 @@ def _refuse_misplaced(present: Present, flags: Set[str], game: Game, rules: Rule
             raise refuse(key, "option_missing",
                          f"the rule set {rules.key} bids by the name of the game, not by number.")
         raise refuse(key, "field_not_for_game", f"does not belong to a {game.name} entry.")
-
-
-def _check_play(game: Game, card_points: int | None, tricks: int | None, conceded: bool,
-                revoke: Revoker | None) -> None:
-    if game.kind is GameKind.NULL:
-        if tricks is None and not conceded and revoke is None:
-            raise refuse(RecordKey.TRICKS, "tricks_missing",
-                         f"a {game.name} is won only with no trick; enter the declarer's tricks.")
-        return
-    if card_points is None:
-        if conceded or revoke is not None:
-            return
-        raise refuse(RecordKey.CARD_POINTS, "card_points_missing",
-                     "enter the declarer's card points, the Skat or discard included (0 to 120).")
-    if tricks == 10 and card_points != 120:
-        raise refuse(RecordKey.TRICKS, "tricks_contradict_points",
-                     "a declarer who took all 10 tricks has all 120 card points, "
-                     f"not {card_points}.")
-    if tricks == 0 and card_points != 0:
-        raise refuse(RecordKey.TRICKS, "tricks_contradict_points",
-                     "a declarer who took no trick has 0 card points (the Skat goes to the "
-                     f"opponents), not {card_points}.")
-    if tricks is None and card_points in (0, 120) and not conceded:
-        raise refuse(RecordKey.TRICKS, "tricks_missing",
-                     f"with {card_points} card points the tricks decide Schwarz; enter them.")
-    _check_card_points(card_points)
-    if tricks is not None and 0 < tricks < 10:
-        _check_points_of_tricks(card_points, tricks)
-
-
-# What one side can hold: every total some number of cards makes. All but 1 and 119.
-SIDE_TOTALS: frozenset[int] = frozenset().union(*(point_totals(n) for n in range(len(DECK) + 1)))
-
-
-def _check_card_points(card_points: int) -> None:
-    """No card is worth 1 point, so no side holds exactly 1, and none exactly 119."""
-    if card_points in SIDE_TOTALS:
-        return
-    if card_points <= TOTAL_POINTS // 2:
-        raise refuse(RecordKey.CARD_POINTS, "card_points_impossible",
-                     f"no card is worth 1 point, so no side can hold exactly {card_points} "
-                     "card point; count the cards again.")
-    raise refuse(RecordKey.CARD_POINTS, "card_points_impossible",
-                 f"{card_points} would leave the other side exactly "
-                 f"{TOTAL_POINTS - card_points} card point, and no card is worth 1 point; "
-                 "count the cards again.")
-
-
-def trick_cards(tricks: int) -> int:
-    """The cards a declarer with ``tricks`` tricks (1 to 9) counts: 3 a trick and the Skat."""
-    return 3 * tricks + 2
-
-
-def _check_points_of_tricks(card_points: int, tricks: int) -> None:
-    """The declarer's tricks and the Skat are ``trick_cards`` cards; only totals those cards
-    can make are possible (5 tricks hold at least 11, 1 trick at most 54)."""
-    count = trick_cards(tricks)
-    totals = point_totals(count)
-    if card_points in totals:
-        return
-    cards = f"{tricks} trick{'s' if tricks > 1 else ''} and the Skat are {count} cards"
-    low, high = min(totals), max(totals)
-    if card_points < low:
-        worthless = sum(1 for card in DECK if not card.points)
-        text = (f"{cards}, and only {worthless} cards are worth nothing, so they hold at "
-                f"least {low} card points, not {card_points}.")
-    elif card_points > high:
-        text = f"{cards}, which hold at most {high} card points, not {card_points}."
-    else:
-        below = max(t for t in totals if t < card_points)
-        above = min(t for t in totals if t > card_points)
-        text = (f"{cards}, and no {count} cards hold exactly {card_points} card points "
-                f"(the nearest they can: {below} or {above}).")
-    raise refuse(RecordKey.CARD_POINTS, "card_points_for_tricks", text)
 
 
 def _check_bid(present: Present, game: Game, rules: RuleSet, options: Mapping[str, bool],

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 
 from .declarations import Declaration, PassedDeal, Penalty, RamschResult, Record, Revoker
-from .rulesets import Game, GameKind, Ladder, OptionKey, OverbidLoss, RuleSet
+from .games import Game, GameKind, Ladder, OptionKey, OverbidLoss, RuleSet
 
 WON_AT = 61  # the card points a declarer needs to win a game with trumps
 LOST_SCHNEIDER_AT = 30  # a declarer with 30 or fewer card points is Schneider himself

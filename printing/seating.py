@@ -8,8 +8,7 @@
   columns at twice the size, to be read from across the room (``TABLE_TYPES``). Each
   part counts its own pages and every page names its range ("tables 1–48", "Abel – Hahn"), so
   the pages can be posted side by side.
-* ``write_slips``: one slip per player, "Series 2 — table 14, seat 3" with his name and the
-  tournament, 30 to an A4 page between dashed cut lines, in the order of the chart by name.
+* ``seat_slips.write_slips``: one slip per player, in the order of the chart by name.
 
 Names sort as in a dictionary (``charts.alphabetical``): Müller with Muller, before Mustermann.
 A draft plan is printed with "draft" on every page and slip; a series without seats prints
@@ -74,10 +73,6 @@ class Type:
 TABLE_TYPES = (Type(3.0, 1), Type(2.2, 2), Type(1.5, 3), Type(1.0, TABLE_COLUMNS))
 NAME_TYPES = (Type(2.2, 1), Type(1.6, 2), Type(1.0, NAME_COLUMNS))
 
-# slips: a grid cut with scissors or a guillotine
-SLIP_COLUMNS = 3
-SLIP_HEIGHT = 72  # at least: a page has as many rows as fit, the slips share the rest
-
 
 @dataclass(frozen=True)
 class SeatingPrint:
@@ -131,7 +126,7 @@ def squeeze(text: str, width: float, size: float, *, bold: bool = False,
     return text, size, SQUEEZE
 
 
-def _text(canv: Canvas, x: float, y: float, text: str, width: float, size: float, *,
+def draw_text(canv: Canvas, x: float, y: float, text: str, width: float, size: float, *,
           bold: bool = False, right: bool = False, centre: bool = False, ink=INK,
           smallest: float = 5) -> float:
     """Draw ``text`` in ``width`` points from ``x``; returns the width it took."""
@@ -154,11 +149,11 @@ def _text(canv: Canvas, x: float, y: float, text: str, width: float, size: float
 def _heading(canv: Canvas, width: float, top: float, left: str, right: str,
              draft: bool) -> float:
     """The page's heading below ``top``; returns its height."""
-    _text(canv, 0, top - 15, left, width * 0.6, 14, bold=True)
-    _text(canv, width * 0.6, top - 15, right, width * 0.4, 14, bold=True, right=True)
+    draw_text(canv, 0, top - 15, left, width * 0.6, 14, bold=True)
+    draw_text(canv, width * 0.6, top - 15, right, width * 0.4, 14, bold=True, right=True)
     if not draft:
         return HEADING
-    _text(canv, 0, top - HEADING - 6, DRAFT_TEXT, width, 9, bold=True, ink=DRAFT_INK)
+    draw_text(canv, 0, top - HEADING - 6, DRAFT_TEXT, width, 9, bold=True, ink=DRAFT_INK)
     return HEADING + DRAFT_LINE
 
 
@@ -178,7 +173,7 @@ def name_range(rows: Sequence[SeatRow]) -> str:
     return first if first == last else f"{first} – {last}"
 
 
-def _pages(groups: list, key: str, title: Callable[[object], str], width: float, height: float,
+def paged(groups: list, key: str, title: Callable[[object], str], width: float, height: float,
            paint: Callable[[object], Callable[[Canvas, float, float], None]]) -> list[Flowable]:
     story: list[Flowable] = []
     for i, group in enumerate(groups):
@@ -235,16 +230,16 @@ def _block(canv: Canvas, x: float, top: float, width: float, number: int,
     canv.setStrokeColor(RULE)
     canv.setLineWidth(0.6)
     canv.rect(x, top - height, width, height, stroke=1, fill=0)
-    _text(canv, x + 4 * k, top - title + 3 * k, f"Table {number}", width - 40 * k, 9.5 * k,
+    draw_text(canv, x + 4 * k, top - title + 3 * k, f"Table {number}", width - 40 * k, 9.5 * k,
           bold=True)
-    _text(canv, x + width - 40 * k, top - title + 3 * k, f"{len(seats)} players", 36 * k,
+    draw_text(canv, x + width - 40 * k, top - title + 3 * k, f"{len(seats)} players", 36 * k,
           6.5 * k, right=True, ink=GREY)
     line = SEAT_LINE * k
     y = top - title - line + 2.5 * k
     for seat in seats:
-        _text(canv, x + 4 * k, y, str(seat.position), 9 * k, SEAT_SIZE * k, bold=True)
-        _text(canv, x + 14 * k, y, seat.name.strip(), width - 44 * k, SEAT_SIZE * k)
-        _text(canv, x + width - 28 * k, y, str(seat.number), 24 * k, (SEAT_SIZE - 1) * k,
+        draw_text(canv, x + 4 * k, y, str(seat.position), 9 * k, SEAT_SIZE * k, bold=True)
+        draw_text(canv, x + 14 * k, y, seat.name.strip(), width - 44 * k, SEAT_SIZE * k)
+        draw_text(canv, x + width - 28 * k, y, str(seat.number), 24 * k, (SEAT_SIZE - 1) * k,
               right=True, ink=GREY)
         y -= line
 
@@ -276,7 +271,7 @@ def chart_by_table(chart: SeatingPrint, layout: Layout) -> list[Flowable]:
         numbers = [number for row in page for number, _ in row]
         return chart.title(f"seating by table · tables {numbers[0]}–{numbers[-1]}")
 
-    return _pages(pages, "tables", title, width, height,
+    return paged(pages, "tables", title, width, height,
                   lambda page: _table_painter(chart, page, kind))
 
 
@@ -317,10 +312,10 @@ def _name_column(canv: Canvas, x: float, top: float, width: float, rows: list[Se
     seat_x = table_x + table_w
     head, line, size = NAME_HEAD * k, NAME_LINE * k, NAME_SIZE * k
     y = top - head + 3 * k
-    _text(canv, x + 2, y, "Name, club" if clubs else "Name", name_w, 7 * k, bold=True,
+    draw_text(canv, x + 2, y, "Name, club" if clubs else "Name", name_w, 7 * k, bold=True,
           ink=GREY)
-    _text(canv, table_x, y, "Table", table_w - 2, 7 * k, bold=True, ink=GREY, right=True)
-    _text(canv, seat_x, y, "Seat", seat_w - 2, 7 * k, bold=True, ink=GREY, right=True)
+    draw_text(canv, table_x, y, "Table", table_w - 2, 7 * k, bold=True, ink=GREY, right=True)
+    draw_text(canv, seat_x, y, "Seat", seat_w - 2, 7 * k, bold=True, ink=GREY, right=True)
     canv.setStrokeColor(INK)
     canv.setLineWidth(0.6)
     canv.line(x, top - head, x + width, top - head)
@@ -332,14 +327,14 @@ def _name_column(canv: Canvas, x: float, top: float, width: float, rows: list[Se
         base = y - line + 2.6 * k
         room = name_w - 6 * k
         # with a club the name keeps at least CLUB_ROOM for it, and takes no more than it needs
-        taken = _text(canv, x + 2, base, row.sort_name.strip(", "),
+        taken = draw_text(canv, x + 2, base, row.sort_name.strip(", "),
                       room - CLUB_ROOM * k if row.club else room, size)
         if row.club:
-            _text(canv, x + 2 + taken + 4 * k, base, row.club, room - taken - 4 * k,
+            draw_text(canv, x + 2 + taken + 4 * k, base, row.club, room - taken - 4 * k,
                   size - 1.5 * k, ink=GREY)
-        _text(canv, table_x, base, str(row.table), table_w - 2, size + k, bold=True,
+        draw_text(canv, table_x, base, str(row.table), table_w - 2, size + k, bold=True,
               right=True)
-        _text(canv, seat_x, base, str(row.position), seat_w - 2, size, right=True)
+        draw_text(canv, seat_x, base, str(row.position), seat_w - 2, size, right=True)
         y -= line
 
 
@@ -373,76 +368,18 @@ def chart_by_name(chart: SeatingPrint, layout: Layout) -> list[Flowable]:
     def title(page) -> str:
         return chart.title(f"seating by name · {name_range([r for c in page for r in c])}")
 
-    return _pages(pages, "names", title, width, height,
+    return paged(pages, "names", title, width, height,
                   lambda page: _name_painter(chart, page, clubs, kind))
-
-
-# --- seat slips ----------------------------------------------------------------------------
-
-def slip_text(series: int, row: SeatRow) -> str:
-    return f"Series {series} — table {row.table}, seat {row.position}"
-
-
-def slips_per_page(height: float) -> tuple[int, int]:
-    """Columns and rows of slips on a page ``height`` tall."""
-    return SLIP_COLUMNS, max(1, int(height // SLIP_HEIGHT))
-
-
-def _slip(canv: Canvas, x: float, y: float, width: float, height: float,
-          chart: SeatingPrint, row: SeatRow) -> None:
-    inner = width - 16
-    middle = y + height / 2
-    _text(canv, x + 8, middle + 18, chart.tournament, inner, 7, centre=True, ink=GREY)
-    _text(canv, x + 8, middle + 3, row.name.strip(), inner, 12, bold=True, centre=True)
-    _text(canv, x + 8, middle - 13, slip_text(chart.series, row), inner, 11, bold=True,
-          centre=True)
-    small = f"no. {row.number}" + (f" · {row.club}" if row.club else "")
-    _text(canv, x + 8, middle - 26, small, inner, 6.5, centre=True, ink=GREY)
-    if chart.draft:
-        _text(canv, x + 4, y + height - 9, "draft", 30, 6, bold=True, ink=DRAFT_INK)
-
-
-def _cut_lines(canv: Canvas, width: float, height: float, columns: int, rows: int) -> None:
-    canv.setStrokeColor(RULE)
-    canv.setLineWidth(0.5)
-    canv.setDash(3, 2)
-    for i in range(columns + 1):
-        canv.line(i * width / columns, 0, i * width / columns, height)
-    for j in range(rows + 1):
-        canv.line(0, j * height / rows, width, j * height / rows)
-    canv.setDash()
-
-
-def _slip_painter(chart: SeatingPrint, rows: list[SeatRow], columns: int, lines: int):
-    def paint(canv: Canvas, width: float, height: float) -> None:
-        _cut_lines(canv, width, height, columns, lines)
-        slip_w, slip_h = width / columns, height / lines
-        for i, row in enumerate(rows):
-            line, column = divmod(i, columns)
-            _slip(canv, column * slip_w, height - (line + 1) * slip_h, slip_w, slip_h,
-                  chart, row)
-
-    return paint
-
-
-def slips(chart: SeatingPrint, layout: Layout) -> list[Flowable]:
-    width, height = usable(layout)
-    columns, lines = slips_per_page(height)
-    rows = alphabetical(chart.rows)
-    per_page = columns * lines
-    pages = [rows[i:i + per_page] for i in range(0, len(rows), per_page)]
-    return _pages(pages, "slips", lambda page: chart.title(f"seat slips · {name_range(page)}"),
-                  width, height, lambda page: _slip_painter(chart, page, columns, lines))
 
 
 # --- the documents -------------------------------------------------------------------------
 
-def _not_seated(chart: SeatingPrint, layout: Layout) -> list[Flowable]:
+def not_seated(chart: SeatingPrint, layout: Layout) -> list[Flowable]:
     width, _ = usable(layout)
 
     def paint(canv: Canvas, w: float, h: float) -> None:
-        _text(canv, 0, h - 20, f"Series {chart.series} is not seated yet.", w, 16, bold=True)
-        _text(canv, 0, h - 40, "Seat it on the series page, then print again.", w, 11)
+        draw_text(canv, 0, h - 20, f"Series {chart.series} is not seated yet.", w, 16, bold=True)
+        draw_text(canv, 0, h - 40, "Seat it on the series page, then print again.", w, 11)
 
     return [Page(width, 48, paint)]
 
@@ -452,18 +389,8 @@ def write_chart(handle: IO[bytes], chart: SeatingPrint, *, paper_name: str = "a4
     """The chart by table, then the chart by name."""
     def story(layout: Layout) -> list[Flowable]:
         if not chart.seated:
-            return _not_seated(chart, layout)
+            return not_seated(chart, layout)
         return [*chart_by_table(chart, layout), PageBreak(), *chart_by_name(chart, layout)]
 
     render(story, handle, title=chart.title("seating chart"), paper_name=paper_name,
            printed_at=printed_at)
-
-
-def write_slips(handle: IO[bytes], chart: SeatingPrint, *, paper_name: str = "a4",
-                printed_at: datetime.datetime | None = None) -> None:
-    def story(layout: Layout) -> list[Flowable]:
-        return slips(chart, layout) if chart.seated else _not_seated(chart, layout)
-
-    render(story, handle, title=chart.title("seat slips"), paper_name=paper_name,
-           printed_at=printed_at)
-

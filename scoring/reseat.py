@@ -8,7 +8,7 @@ from scoring.refusals import ScoringError
 from scoring.results.services import compute
 from tournament.models import SeatingMethod, Series
 from tournament.seating import algorithms as seating
-from tournament.seating import by_results
+from tournament.seating import by_results, loaders
 from tournament.seating import services as plans
 
 
@@ -21,7 +21,7 @@ def seat_by_results(series: Series, method: str, seed: str, user) -> seating.Pla
     if series.number < 2:
         raise ScoringError("Series 1 has no results to seat by; draw it.")
     seed = (seed or "").strip() or plans.new_seed()
-    present = plans.checked_in_ids(tournament)
+    present = loaders.checked_in_ids(tournament)
     policy = seating.TablePolicy(tournament.table_policy)
     try:
         if method == SeatingMethod.STANDINGS:
@@ -30,10 +30,10 @@ def seat_by_results(series: Series, method: str, seed: str, user) -> seating.Pla
             ranking = sorted(present, key=lambda e: (order.get(e, len(order)),
                                                      comp.player(e).number))
             plan = by_results.by_standings(ranking, seed, policy=policy,
-                                        keep_apart=plans.keep_apart_pairs(tournament))
+                                        keep_apart=loaders.keep_apart_pairs(tournament))
         elif method == SeatingMethod.PROGRESSIVE:
             previous = tournament.series.get(number=series.number - 1)
-            tables = plans.tables_of(previous)
+            tables = loaders.tables_of(previous)
             if not tables:
                 raise ScoringError(f"Series {previous.number} has no tables to move from.")
             comp = compute(tournament, series=previous.number)

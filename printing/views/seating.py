@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
 
-from printing import seating
+from printing import seat_slips, seating
 from printing.views.common import options as _options
 from printing.views.common import pdf as _pdf
 from tournament.models import Series
@@ -38,5 +38,5 @@ def seating_pdf(request, tournament, number):
 @organizer_required
 def seat_slips_pdf(request, tournament, number):
     chart = _chart(tournament, number)
-    return _pdf(lambda out: seating.write_slips(out, chart, **_options(request, tournament)),
+    return _pdf(lambda out: seat_slips.write_slips(out, chart, **_options(request, tournament)),
                 f"{tournament.slug}-s{number}-seat-slips.pdf")

@@ -5,7 +5,7 @@ from hypothesis import strategies as st
 
 from engine import evaluate, get_rule_set, legal_bids
 from engine.cards import point_totals
-from engine.rulesets import GameKind
+from engine.games import GameKind
 
 NUMERIC_RULE_SETS = ["nasl-1908", "nasl-1898", "hertefeld", "isko"]
 ALL_RULE_SETS = [*NUMERIC_RULE_SETS, "uspcc-1898"]

@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 
 from engine import InvalidRecord, RecordKey, get_rule_set, parse_record, to_record
 from engine.cards import point_totals
-from engine.rulesets import GameKind
+from engine.games import GameKind
 
 from .test_properties import ALL_RULE_SETS, SUITS
 

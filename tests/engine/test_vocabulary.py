@@ -87,3 +87,25 @@ def test_scoring_systems():
         ("league", "League (Points and Games, NASL)"),
         ("seeger-fabian", "Seeger-Fabian (ISPA/DSkV)"),
     ]
+
+
+def test_the_places_at_a_table_are_the_engines():
+    from engine import LETTERS, SEATS, Letter, letter_of, letters, seat_of
+
+    assert SEATS == (1, 2, 3, 4)
+    assert LETTERS == ("N", "E", "S", "W") and all(isinstance(x, Letter) for x in LETTERS)
+    assert [letter_of(seat) for seat in SEATS] == list(LETTERS)
+    assert [seat_of(letter) for letter in "NESW"] == list(SEATS)
+    assert letters(3) == LETTERS[:3] and letters(4) == LETTERS
+    with pytest.raises(ValueError):
+        seat_of("X")
+
+
+def test_suit_colours_and_card_codes_are_the_engines():
+    from engine import DECK
+    from engine.cards import BY_CODE
+
+    assert {s: s.colour for s in Suit} == {Suit.CLUBS: "black", Suit.SPADES: "black",
+                                           Suit.HEARTS: "red", Suit.DIAMONDS: "red"}
+    assert len(BY_CODE) == 32 and all(BY_CODE[card.code] is card for card in DECK)
+    assert BY_CODE["H10"].code == "H10" and str(BY_CODE["CJ"]) == "J♣"

@@ -10,7 +10,7 @@ import pytest
 from django.urls import reverse
 from pypdf import PdfReader
 
-from printing import seating
+from printing import seat_slips, seating
 from printing.base import Layout
 from tests.factories import add_entry
 from tests.printing.conftest import PRINTED, many_rows
@@ -164,13 +164,13 @@ def test_the_pages_hold_what_the_frame_holds():
 def test_a_draft_is_marked_on_every_page_and_slip():
     chart = chart_of(many_rows(60), draft=True)
     assert all("DRAFT: not published yet" in t for t in pages(pdf(seating.write_chart, chart)))
-    slips = pages(pdf(seating.write_slips, chart))
+    slips = pages(pdf(seat_slips.write_slips, chart))
     assert all(t.count("draft") == t.count("Series 2 —") for t in slips)
 
 
 def test_seat_slips_one_per_player_sorted_by_name():
     rows = many_rows(300)
-    texts = pages(pdf(seating.write_slips, chart_of(rows)))
+    texts = pages(pdf(seat_slips.write_slips, chart_of(rows)))
     assert len(texts) == 10  # 30 slips to an A4 page
     assert "seat slips · Abel – Bäcker" in texts[0] and "page 1 of 10" in texts[0]
     everything = "\n".join(texts)
@@ -184,13 +184,13 @@ def test_seat_slips_one_per_player_sorted_by_name():
 
 
 def test_letter_paper():
-    reader = pdf(seating.write_slips, chart_of(many_rows(300)), paper_name="letter")
+    reader = pdf(seat_slips.write_slips, chart_of(many_rows(300)), paper_name="letter")
     assert round(reader.pages[0].mediabox.height) == 792
     assert "\n".join(pages(reader)).count("Series 2 —") == 300
 
 
 def test_a_series_without_seats_says_so():
-    for write in (seating.write_chart, seating.write_slips):
+    for write in (seating.write_chart, seat_slips.write_slips):
         (text,) = pages(pdf(write, chart_of([])))
         assert "Series 2 is not seated yet." in text
 

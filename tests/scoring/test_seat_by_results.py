@@ -9,6 +9,7 @@ from scoring import refusals, reseat
 from scoring.results import services as result_services
 from tests.factories import add_entry
 from tournament.models import AuditEntry, SeatingMethod, Tournament
+from tournament.seating import loaders
 from tournament.seating import services as plans
 from tournament.sheets import services as deals
 from tournament.sheets.forms import DealForm
@@ -48,7 +49,7 @@ def test_by_standings_puts_the_leaders_at_table_1(client, played):
     assert "Series 2 seated by standings" in response.content.decode()
     comp = result_services.compute(tournament)
     top_three = {s.entry for s in comp.standings[:3]}
-    assert set(plans.tables_of(second)[0]) == top_three
+    assert set(loaders.tables_of(second)[0]) == top_three
     second.refresh_from_db()
     assert second.seating_method == SeatingMethod.STANDINGS and second.seed == "s"
     assert AuditEntry.objects.filter(action="series_seated", subject="series 2").exists()
@@ -56,11 +57,11 @@ def test_by_standings_puts_the_leaders_at_table_1(client, played):
 
 def test_progressive_moves_the_winners_up_and_the_head_loser_to_the_foot(played):
     tournament, boss, first, second = played
-    before = plans.tables_of(first)
+    before = loaders.tables_of(first)
     comp = result_services.compute(tournament, series=1)
     rank = {s.entry: s.rank for s in comp.standings}
     reseat.seat_by_results(second, SeatingMethod.PROGRESSIVE, "p", boss)
-    after = plans.tables_of(second)
+    after = loaders.tables_of(second)
     best = [min(t, key=rank.get) for t in before]
     worst_head = max(before[0], key=rank.get)
     assert best[1] in after[0] and best[2] in after[1]  # winners move up one table

@@ -22,7 +22,7 @@ from tournament.models import (
     TablePolicy,
     Tournament,
 )
-from tournament.seating import arrivals
+from tournament.seating import arrivals, loaders
 from tournament.seating import services as plans
 from tournament.seating.services import PlanError
 
@@ -94,7 +94,7 @@ def test_after_publication_until_the_tables_first_deal(night, marta):
     table.refresh_from_db()
     assert table.seats.count() == 4
     assert table.sheet_version == version + 1  # a form opened for three is refused as stale
-    assert plans.sitting_out(night) == []  # seated now: he no longer sits out
+    assert loaders.sitting_out(night) == []  # seated now: he no longer sits out
 
 
 def test_never_at_a_table_that_has_started(night, marta):
@@ -145,7 +145,7 @@ def test_sits_out_is_an_explicit_recorded_choice_at_publish(night, marta):
     plans.publish(night, marta, sit_out_unseated=True)
     night.refresh_from_db()
     assert night.status == SeriesStatus.SEATED
-    assert [e.number for e in plans.sitting_out(night)] == [12]
+    assert [e.number for e in loaders.sitting_out(night)] == [12]
     assert plans.unseated(night) == []
     recorded = AuditEntry.objects.get(action="sits_out")
     assert recorded.after == {"players": [12], "names": "12 Hans Spät"}
@@ -159,7 +159,7 @@ def test_only_a_checked_in_player_without_a_seat_sits_out(night, marta):
         plans.sit_out(night, [1], marta)
     with pytest.raises(PlanError, match="No player has number 99"):
         plans.sit_out(night, [99], marta)
-    assert plans.sitting_out(night) == []
+    assert loaders.sitting_out(night) == []
     assert not AuditEntry.objects.filter(action="sits_out").exists()
 
 
@@ -167,7 +167,7 @@ def test_a_redraw_keeps_the_links_of_tables_that_keep_their_number(night, marta)
     before = dict(night.tables.values_list("number", "token"))
     plans.seat_series(night, SeatingMethod.DRAW, "again", user=marta)  # 12 players: 3 tables
     assert dict(night.tables.values_list("number", "token")) == before
-    assert sorted(e for t in plans.tables_of(night) for e in t) == sorted(
+    assert sorted(e for t in loaders.tables_of(night) for e in t) == sorted(
         night.tournament.entries.values_list("id", flat=True))
 
 

@@ -14,7 +14,7 @@ from tournament.models import (
     SeriesStatus,
     Tournament,
 )
-from tournament.seating import charts
+from tournament.seating import charts, loaders
 from tournament.seating import services as plans
 
 pytestmark = pytest.mark.django_db
@@ -72,7 +72,7 @@ def test_reseat_avoids_pairs_of_earlier_series():
         plans.seat_series(series(tournament, number), method, f"s{number}", user=None)
     met_before_3 = plans.met_pairs(tournament, 3)
     third = plans.seating.pairs_of(
-        [[e for e in t] for t in plans._members(series(tournament, 3)).values()])
+        [[e for e in t] for t in loaders.members_by_table(series(tournament, 3)).values()])
     assert series(tournament, 3).repeat_pairs == len(third & met_before_3) == 0
 
 

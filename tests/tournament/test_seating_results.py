@@ -15,6 +15,7 @@ from tournament.models import (
     SeriesStatus,
     Tournament,
 )
+from tournament.seating import loaders
 from tournament.seating import services as plans
 from tournament.seating.algorithms import Plan, SeatingError, TablePolicy, pairs_of, table_sizes
 from tournament.seating.by_results import by_standings, moves, progressive
@@ -307,13 +308,13 @@ def test_seat_series_from_plan_stores_counts_and_audits_a_plan():
     first, second = (tournament.series.get(number=n) for n in (1, 2))
     plans.seat_series(first, SeatingMethod.DRAW, "one", user=None)
     KeepApart.objects.create(tournament=tournament, first_id=ids[0], second_id=ids[1])
-    previous = [list(t) for t in plans._members(first).values()]
+    previous = [list(t) for t in loaders.members_by_table(first).values()]
     plan = progressive(previous, [sorted(t) for t in previous], "two")
     stored = plans.seat_series_from_plan(second, SeatingMethod.PROGRESSIVE, plan, user=None)
 
     second.refresh_from_db()
     assert second.seating_method == SeatingMethod.PROGRESSIVE and second.seed == "two"
-    assert [tuple(t) for t in plans._members(second).values()] == list(plan.tables)
+    assert [tuple(t) for t in loaders.members_by_table(second).values()] == list(plan.tables)
     assert Seat.objects.filter(series=second).count() == 11
     met = plans.met_pairs(tournament, 2)
     assert stored.repeat_pairs == len(pairs_of(plan) & met) == second.repeat_pairs > 0
@@ -327,7 +328,7 @@ def test_seat_series_from_plan_stores_counts_and_audits_a_plan():
     ranking = ids[::-1]
     again = plans.seat_series_from_plan(second, SeatingMethod.STANDINGS,
                                         by_standings(ranking, "three"), user=None)
-    assert [set(t) for t in plans._members(second).values()] == as_sets(again.tables)
+    assert [set(t) for t in loaders.members_by_table(second).values()] == as_sets(again.tables)
     assert Seat.objects.filter(series=second).count() == 11
     assert AuditEntry.objects.filter(action="series_seated", subject="series 2").count() == 2
 

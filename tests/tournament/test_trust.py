@@ -24,6 +24,7 @@ from tournament.models import (
 )
 from tournament.registration import attendance
 from tournament.registration import services as registration
+from tournament.seating import loaders
 from tournament.seating import services as plans
 from tournament.sheets import services as deals
 
@@ -382,7 +383,7 @@ def test_withdrawing_from_a_draft_plan_frees_the_seat(organizer, tournament):
     entry = Entry.objects.get(tournament=tournament, number=1)
     attendance.withdraw(entry, organizer)
     assert not Seat.objects.filter(entry=entry).exists()
-    assert sum(len(t) for t in plans.tables_of(series)) == 6
+    assert sum(len(t) for t in loaders.tables_of(series)) == 6
     assert AuditEntry.objects.filter(action="seat_removed").exists()
 
 

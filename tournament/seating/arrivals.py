@@ -26,7 +26,8 @@ from tournament.models import (
     Table,
     TablePolicy,
 )
-from tournament.seating.services import OPEN_STATES, PlanError, move_player, recount
+from tournament.seating.loaders import OPEN_STATES
+from tournament.seating.services import PlanError, move_player, recount
 
 
 def late_notice(entry: Entry) -> str:

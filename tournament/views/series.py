@@ -11,7 +11,7 @@ from django.views.decorators.http import require_POST
 from tournament.models import SeatingMethod, Series
 from tournament.parsing import INT_MAX, clean_text, int_param, page_number
 from tournament.permissions import organizer_required
-from tournament.seating import arrivals, charts
+from tournament.seating import arrivals, charts, loaders
 from tournament.seating import page as pages
 from tournament.seating import services as plans
 from tournament.seating.forms import LateArrivalForm, MoveForm, SeatForm, SitOutForm, SwapForm
@@ -32,14 +32,14 @@ def series_plan(request, tournament, number):
         messages.error(request, pages.no_such_table(series, typed))
     method = SeatingMethod.RESEAT if number > 1 else SeatingMethod.DRAW
     chart = pages.tables_page(series, page_number(request))
-    unseated = plans.unseated(series) if chart.count else []
+    unseated = loaders.unseated(series) if chart.count else []
     return render(request, "tournament/organize/series.html", {
         "tournament": tournament, "series": series,
         "chart": chart, "page": chart.page, "jumps": chart.jumps,
-        "problems": plans.plan_problems(series) if chart.count else [],
-        "unseated": unseated, "sitting_out": plans.sitting_out(series),
+        "problems": loaders.plan_problems(series) if chart.count else [],
+        "unseated": unseated, "sitting_out": loaders.sitting_out(series),
         "tables_with_room": arrivals.tables_with_room(series) if unseated else [],
-        "checked_in": len(plans.checked_in_ids(tournament)),
+        "checked_in": len(loaders.checked_in_ids(tournament)),
         "seat_form": SeatForm(initial={"method": method}),
         "swap_form": SwapForm(), "move_form": MoveForm(),
         "other_series": tournament.series.order_by("number"),
