@@ -145,10 +145,8 @@ class _Columns:
 
 def standings_story(page: StandingsPage, release: Release, layout: Layout) -> list[Flowable]:
     comp = page.comp
-    seeger_fabian = comp.system.value == "seeger-fabian"
-    lead = ("Seeger-Fabian: ranked by score, then games won, then fewer games lost."
-            if seeger_fabian else "League: ranked by Points, then Games (won − lost).")
-    lead += " Equal places are ties."
+    own_score = comp.ranking.own_score
+    lead = comp.ranking.lead + " Equal places are ties."
     if page.club_filter:
         lead += f" Players of {page.club_name or 'one club'} only."
     heading = (f"{comp.tournament.name}: "
@@ -157,7 +155,7 @@ def standings_story(page: StandingsPage, release: Release, layout: Layout) -> li
     columns = _Columns(layout, [("Place", 32, True), ("No.", 32, True), ("Player", None, False),
                                 ("Club", None, False), ("Points", 44, True), ("Won", 30, True),
                                 ("Lost", 30, True), ("Games", 36, True)]
-                       + ([("Score", 46, True)] if seeger_fabian else []))
+                       + ([("Score", 46, True)] if own_score else []))
     if not page.rows:
         return [*story, _text("No results yet."), *_did_not_play(page.absent)]
     data: list[list[str]] = [columns.titles]
@@ -165,7 +163,7 @@ def standings_story(page: StandingsPage, release: Release, layout: Layout) -> li
         row = [r["place"], str(r["number"]), columns.cell(2, r.get("sort_label") or r["sort_name"]),
                columns.cell(3, r["club"]), number(r["points"]), str(r["won"]), str(r["lost"]),
                signed(r["games"])]
-        if seeger_fabian:
+        if own_score:
             row.append(number(r["score"]))
         data.append(row)
     table = Table(data, colWidths=columns.widths, rowHeights=ROW, repeatRows=1)

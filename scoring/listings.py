@@ -37,10 +37,10 @@ class StandingsTable(tables.Table):
         empty_text = "No results yet."
         row_attrs = {"class": lambda record: "tied" if record["tied"] else ""}
 
-    def __init__(self, *args, slug: str, seeger_fabian: bool, **kwargs):
+    def __init__(self, *args, slug: str, own_score: bool, **kwargs):
         super().__init__(*args, **kwargs)
         self.slug = slug
-        if not seeger_fabian:
+        if not own_score:  # the Points are the score (``ranking.Ranking.own_score``)
             self.columns.hide("score")
 
     def render_name(self, record, value):

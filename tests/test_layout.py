@@ -27,6 +27,7 @@ PURE_MODULES = [
     "scoring.standings",
     "scoring.prizes",
     "scoring.comparative",
+    "scoring.ranking",
 ]
 
 

@@ -7,7 +7,6 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 
-from engine import ScoringSystem
 from scoring import pages
 from scoring.comparison import services as comparisons
 from scoring.forms import LotForm
@@ -47,7 +46,7 @@ def _standings_page(request, visitor: Visitor, number=None):
     page = pages.standings_page(visitor, number, request.GET.get("club") or "")
     comp = page.comp
     table = StandingsTable(page.rows, slug=tournament.slug,
-                           seeger_fabian=comp.system.value == "seeger-fabian")
+                           own_score=comp.ranking.own_score)
     configure_table(request, table, PER_PAGE)
     club_ids = {p.club_id for p in comp.players.values() if p.club_id}
     clubs = Club.objects.filter(id__in=club_ids).order_by("name")
@@ -117,8 +116,8 @@ def player_deals(request, visitor, number):
             prefix="deck-")
         configure_table(request, decks_table, PER_PAGE)
     # the Seeger-Fabian foot of all his counted deals: the standing's own numbers
-    foot = (foot_lines((standing.foot,)) if standing is not None
-            and comp.system is ScoringSystem.SEEGER_FABIAN else [])
+    foot = (foot_lines((standing.foot,)) if standing is not None and comp.ranking.foot
+            else [])
     return render(request, "scoring/player.html", _context(
         visitor, comp, table=table, entry=entry, standing=standing, decks_table=decks_table,
         foot=foot, foot_heads=[("", "", entry.name)],

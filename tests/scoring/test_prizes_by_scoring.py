@@ -11,7 +11,8 @@ from engine import GameKind, ScoringSystem, get_rule_set, rule_sets
 from scoring import cache, pages, refusals
 from scoring.awards import services as awards
 from scoring.models import CustomPrize, ScoringSettings
-from scoring.prizes import LEAGUE_SCHEDULE, PrizeKind, schedule
+from scoring.prizes import LEAGUE_SCHEDULE, PrizeKind
+from scoring.ranking import schedule
 from scoring.results import services as results
 from scoring.settings import services as results_settings
 from tests.factories import add_entry
