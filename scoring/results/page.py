@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from django.db.models import QuerySet
 from django.http import Http404
 
 from scoring.models import MissingDeals, Substitutes
@@ -55,10 +56,10 @@ class StandingsPage:
                      if str(p.club_id) == self.club_filter), "")
 
     @property
-    def clubs(self) -> list[Club]:
-        """The clubs of the players, by name: the page's filter (one query)."""
+    def clubs(self) -> QuerySet[Club]:
+        """The clubs of the players, by name: the page's filter (one query, when read)."""
         ids = {p.club_id for p in self.comp.players.values() if p.club_id}
-        return list(Club.objects.filter(id__in=ids).order_by("name"))
+        return Club.objects.filter(id__in=ids).order_by("name")
 
 
 def standings_page(visitor: Visitor, number: int | None = None,
