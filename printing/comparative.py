@@ -2,8 +2,8 @@
 the comparative page shows them) and the travellers (every table's line of a deck with each
 letter's score and matchpoints, as the deck's page shows it).
 
-Fed by ``scoring.comparison.services.Comparison``, the object the pages render; no queries of
-its own.
+Fed by the rows of the pages (``scoring.comparison.page``: the standings and the letters'
+columns; a deck's ``TravellerRow``s); no queries of its own.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table,
 from printing.base import Layout, fit, render, style
 from printing.score_sheets import number
 from scoring.comparison.loaders import DeckInfo
+from scoring.comparison.page import ComparativePage, LetterRow
 from scoring.comparison.services import Comparison, TravellerRow
 from scoring.listings import two_decimals
 
@@ -87,20 +88,19 @@ def _notes(comparison: Comparison, width: float) -> list[Flowable]:
     return flowables
 
 
-def _ranking(comparison: Comparison, width: float) -> Table:
+def _ranking(page: ComparativePage, width: float) -> Table:
     widths = [34, 30, 0, 36, 60, 44]
     widths[2] = width - sum(widths)
     heads = ("Place", "No.", "Player", "Decks", "Matchpoints", "%")
     data: list[list] = [[_p(h, w, bold=True, right=i != 2)
                          for i, (h, w) in enumerate(zip(heads, widths, strict=True))]]
     commands = []
-    for s in comparison.standings:
-        player = comparison.player(s.player)
+    for s in page.rows:
         if s.tied:
             commands.append(("BACKGROUND", (0, len(data)), (-1, len(data)), TIED))
         data.append([_p(s.place, widths[0], right=True),
-                     _p(str(player.number), widths[1], right=True),
-                     _p(player.sort_name, widths[2]),
+                     _p(str(s.number), widths[1], right=True),
+                     _p(s.sort_name, widths[2]),
                      _p(str(s.decks), widths[3], right=True),
                      _p(_two(s.matchpoints), widths[4], right=True),
                      _p(_two(s.percent), widths[5], right=True)])
@@ -109,7 +109,7 @@ def _ranking(comparison: Comparison, width: float) -> Table:
     return _grid(data, widths, commands)
 
 
-def _letter_column(letter: str, lines: Sequence, comparison: Comparison, width: float) -> Table:
+def _letter_column(letter: str, lines: Sequence[LetterRow], width: float) -> Table:
     widths = [26, 0, 28, 32]
     widths[1] = width - sum(widths)
     data: list[list] = [[_p(letter, widths[0], SIZE + 1, bold=True), "", "", ""],
@@ -119,17 +119,17 @@ def _letter_column(letter: str, lines: Sequence, comparison: Comparison, width: 
                          _p("Points", widths[3], bold=True, right=True)]]
     for line in lines:
         data.append([_p(line.place, widths[0], right=True),
-                     _p(comparison.player(line.player).sort_name, widths[1]),
+                     _p(line.player.sort_name, widths[1]),
                      _p(str(line.decks), widths[2], right=True),
                      _p(points(line.points), widths[3], right=True)])
     return _grid(data, widths, [("SPAN", (0, 0), (-1, 0))], repeat=2)
 
 
-def _columns(comparison: Comparison, width: float) -> list[Flowable]:
+def _columns(page: ComparativePage, width: float) -> list[Flowable]:
     """The letters side by side, as the book prints them (two and two at four-tables, so the
     names stay readable); a long column continues in a band below (``COLUMN_ROWS`` lines a
     band), so no cell outgrows a page."""
-    columns = list(comparison.columns.items())
+    columns = page.columns
     if not columns:
         return []
     across = 2 if len(columns) > 3 else len(columns)
@@ -144,8 +144,7 @@ def _columns(comparison: Comparison, width: float) -> list[Flowable]:
             for i, (letter, lines) in enumerate(group):
                 if i:
                     row.append("")
-                row.append(_letter_column(letter, lines[start:start + COLUMN_ROWS],
-                                          comparison, each))
+                row.append(_letter_column(letter, lines[start:start + COLUMN_ROWS], each))
             widths = [each if i % 2 == 0 else gap for i in range(2 * len(group) - 1)]
             band = Table([row], colWidths=widths, hAlign="LEFT")
             band.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"),
@@ -160,17 +159,18 @@ def _columns(comparison: Comparison, width: float) -> list[Flowable]:
     return [KeepTogether([*heading, bands[0]]), *bands[1:]]
 
 
-def standings_story(comparison: Comparison, layout: Layout) -> list[Flowable]:
+def standings_story(page: ComparativePage, layout: Layout) -> list[Flowable]:
     width = layout.width - FRAME_PADDING
+    comparison = page.comparison
     return [_p(standings_title(comparison), width, 13, bold=True), *_notes(comparison, width),
-            Spacer(1, 6), _ranking(comparison, width), Spacer(1, 12),
-            *_columns(comparison, width)]
+            Spacer(1, 6), _ranking(page, width), Spacer(1, 12), *_columns(page, width)]
 
 
-def write_standings(handle: IO[bytes], comparison: Comparison, *, paper_name: str = "a4",
+def write_standings(handle: IO[bytes], page: ComparativePage, *, paper_name: str = "a4",
                     printed_at: datetime.datetime | None = None) -> None:
-    render(lambda layout: standings_story(comparison, layout), handle,
-           title=standings_title(comparison), paper_name=paper_name, printed_at=printed_at)
+    render(lambda layout: standings_story(page, layout), handle,
+           title=standings_title(page.comparison), paper_name=paper_name,
+           printed_at=printed_at)
 
 
 # -- travellers -------------------------------------------------------------------------------

@@ -1,8 +1,9 @@
 """The results as PDFs: standings overall or of one series, club and team standings, and the
 prize list with each reason in words, to be read aloud at the prize-giving.
 
-Fed by the plain data of the result pages (``scoring.pages``: the same rows, the same series
-counted, the same notices for the same visitor); no queries of its own. A standings table of
+Fed by the rows of the result pages (``scoring.results.page``, ``scoring.awards.page``: the
+same rows, the same series counted, the same notices for the same visitor); no queries of its
+own. A standings table of
 a congress of thousands runs over many pages, its column header repeated on each.
 """
 
@@ -21,8 +22,10 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table, TableStyle
 
 from printing.base import FONT, FONT_BOLD, Layout, fit, render, style
-from scoring.pages import NOTHING_RELEASED, GroupPage, PrizePage, Release, StandingsPage
+from scoring.awards.page import PrizePage
+from scoring.release.page import NOTHING_RELEASED, Release
 from scoring.results.loaders import PlayerInfo
+from scoring.results.page import GroupPage, StandingsPage
 from scoring.results.services import Computation
 
 SIZE = 8  # the table rows' font size
@@ -145,10 +148,8 @@ class _Columns:
 
 def standings_story(page: StandingsPage, release: Release, layout: Layout) -> list[Flowable]:
     comp = page.comp
-    seeger_fabian = comp.system.value == "seeger-fabian"
-    lead = ("Seeger-Fabian: ranked by score, then games won, then fewer games lost."
-            if seeger_fabian else "League: ranked by Points, then Games (won − lost).")
-    lead += " Equal places are ties."
+    own_score = comp.ranking.own_score
+    lead = comp.ranking.lead + " Equal places are ties."
     if page.club_filter:
         lead += f" Players of {page.club_name or 'one club'} only."
     heading = (f"{comp.tournament.name}: "
@@ -157,16 +158,15 @@ def standings_story(page: StandingsPage, release: Release, layout: Layout) -> li
     columns = _Columns(layout, [("Place", 32, True), ("No.", 32, True), ("Player", None, False),
                                 ("Club", None, False), ("Points", 44, True), ("Won", 30, True),
                                 ("Lost", 30, True), ("Games", 36, True)]
-                       + ([("Score", 46, True)] if seeger_fabian else []))
+                       + ([("Score", 46, True)] if own_score else []))
     if not page.rows:
         return [*story, _text("No results yet."), *_did_not_play(page.absent)]
     data: list[list[str]] = [columns.titles]
     for r in page.rows:
-        row = [r["place"], str(r["number"]), columns.cell(2, r.get("sort_label") or r["sort_name"]),
-               columns.cell(3, r["club"]), number(r["points"]), str(r["won"]), str(r["lost"]),
-               signed(r["games"])]
-        if seeger_fabian:
-            row.append(number(r["score"]))
+        row = [r.place, str(r.number), columns.cell(2, r.sort_label), columns.cell(3, r.club),
+               number(r.points), str(r.won), str(r.lost), signed(r.games)]
+        if own_score:
+            row.append(number(r.score))
         data.append(row)
     table = Table(data, colWidths=columns.widths, rowHeights=ROW, repeatRows=1)
     table.setStyle(TableStyle(columns.style(len(data))))
@@ -208,10 +208,10 @@ def groups_story(page: GroupPage, release: Release, layout: Layout) -> list[Flow
     stripes: list[tuple] = []
     for i, r in enumerate(page.rows):
         first = len(data)
-        lines = member_lines(r.get("names") or [r["members"]])
-        data.append([r["place"], Paragraph(escape(r["name"]), style(SIZE, bold=True,
-                                                                     leading=SIZE * 1.25)),
-                     number(r["score"]), str(r["counted"]), Paragraph(escape(lines[0]), members)])
+        lines = member_lines(r.names)
+        data.append([r.place, Paragraph(escape(r.name), style(SIZE, bold=True,
+                                                               leading=SIZE * 1.25)),
+                     number(r.score), str(r.counted), Paragraph(escape(lines[0]), members)])
         data += [["", "", "", "", Paragraph(escape(line), members)] for line in lines[1:]]
         last = len(data) - 1
         if i % 2:  # one stripe for all of a club's rows
@@ -267,7 +267,7 @@ def _prize(prize, winners: Sequence[PlayerInfo], candidates: Sequence[PlayerInfo
 def prizes_story(page: PrizePage, release: Release, layout: Layout) -> list[Flowable]:
     story = _intro(f"{page.comp.tournament.name}: Prizes", page.lead, release, page.comp,
                    layout)
-    story += [_prize(p, winners, candidates, layout) for p, winners, candidates in page.prizes]
+    story += [_prize(row.prize, row.winners, row.candidates, layout) for row in page.prizes]
     return [*story, *_did_not_play(page.absent)]
 
 

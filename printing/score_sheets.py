@@ -16,10 +16,11 @@ from reportlab.lib import colors
 from reportlab.lib.enums import TA_RIGHT
 from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table, TableStyle
 
-from engine import GAME_BONUS, OPPONENT_BONUS, ScoringSystem, SeegerFabianFoot, at_rate, settle
+from engine import GAME_BONUS, OPPONENT_BONUS, SeegerFabianFoot, at_rate, settle
 from printing.base import Layout, PageGroup, fit, render, style
 from printing.qr import QrCode
 from printing.sheet_grid import SIZE, Cell, Cells, Grid
+from scoring.ranking import ranking_of
 from tournament.models import SheetStatus
 from tournament.models import Table as SheetTable
 from tournament.sheets.loaders import TableInfo
@@ -331,7 +332,7 @@ def sheet_story(item: SheetPrint, layout: Layout, *, blank: bool = False) -> lis
     if filled and item.sheet.problems:
         story += [_p(f"Problem: {p}", layout.width, 7) for p in item.sheet.problems]
     shown = item if filled else SheetPrint(info, None, item.link)
-    if info.tournament.scoring_system == ScoringSystem.SEEGER_FABIAN:
+    if ranking_of(info.tournament.scoring_system).foot:
         story.append(_foot(shown, layout))
     else:
         story.append(_settlement(shown, layout, info.tournament.cents_per_point))

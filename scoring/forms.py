@@ -2,7 +2,8 @@ from django import forms
 
 from engine import GameKind, ScoringSystem
 from scoring.models import CustomPrize, ScoringSettings
-from scoring.prizes import PrizeKind, against_games, schedule
+from scoring.prizes import PrizeKind, against_games
+from scoring.ranking import ranking_of, schedule
 from tournament.models import SeatingMethod
 from tournament.parsing import INT_MAX, SMALL_INT_MAX, bounded_formfield, int_param
 
@@ -31,8 +32,8 @@ class SettingsForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         for name in self.KEPT:
             self.fields[name].required = False
-        if self.instance.tournament.scoring_system != ScoringSystem.SEEGER_FABIAN:
-            # under League scoring the prize list is the League's schedule: nothing to choose
+        if not ranking_of(self.instance.tournament.scoring_system).prize_places:
+            # the prize list is the League's schedule: nothing to choose
             del self.fields["prize_places"], self.fields["league_schedule"]
 
     def clean(self):

@@ -1,4 +1,6 @@
-"""django-tables2 tables of the result pages: they sort, page, and align numbers right."""
+"""django-tables2 tables of the result pages: they sort, page, and align numbers right. Their
+records are the page layer's rows (``StandingRow``, ``GroupRow``, ``DealRow``,
+``ComparativeRow``, ``PlayerDeckRow``)."""
 
 from __future__ import annotations
 
@@ -35,17 +37,17 @@ class StandingsTable(tables.Table):
         attrs = {"class": "data standings"}
         order_by = ("place",)
         empty_text = "No results yet."
-        row_attrs = {"class": lambda record: "tied" if record["tied"] else ""}
+        row_attrs = {"class": lambda record: "tied" if record.tied else ""}
 
-    def __init__(self, *args, slug: str, seeger_fabian: bool, **kwargs):
+    def __init__(self, *args, slug: str, own_score: bool, **kwargs):
         super().__init__(*args, **kwargs)
         self.slug = slug
-        if not seeger_fabian:
+        if not own_score:  # the Points are the score (``ranking.Ranking.own_score``)
             self.columns.hide("score")
 
     def render_name(self, record, value):
-        url = reverse("scoring:player", args=[self.slug, record["number"]])
-        return format_html('<a href="{}">{}</a>', url, record["sort_label"])
+        url = reverse("scoring:player", args=[self.slug, record.number])
+        return format_html('<a href="{}">{}</a>', url, record.sort_label)
 
     def render_games(self, value):
         return f"{value:+d}" if value else "0"
@@ -101,15 +103,15 @@ class ComparativeTable(tables.Table):
         attrs = {"class": "data standings comparative"}
         order_by = ("place",)
         empty_text = "No decks compared yet."
-        row_attrs = {"class": lambda record: "tied" if record["tied"] else ""}
+        row_attrs = {"class": lambda record: "tied" if record.tied else ""}
 
     def __init__(self, *args, slug: str, **kwargs):
         super().__init__(*args, **kwargs)
         self.slug = slug
 
     def render_name(self, record, value):
-        url = reverse("scoring:player", args=[self.slug, record["number"]])
-        return format_html('<a href="{}">{}</a>', url, record["sort_name"])
+        url = reverse("scoring:player", args=[self.slug, record.number])
+        return format_html('<a href="{}">{}</a>', url, record.sort_name)
 
     def render_matchpoints(self, value):
         return two_decimals(value)
@@ -135,13 +137,13 @@ class PlayerDecksTable(tables.Table):
         empty_text = "No decks compared yet."
 
     def render_deck(self, record, value):
-        return format_html('<a href="{}">{}</a>', record["url"], value)
+        return format_html('<a href="{}">{}</a>', record.url, value)
 
     def render_field(self, value):
         return two_decimals(value)
 
     def render_matchpoints(self, record, value):
-        return f"{two_decimals(value)} / {record['top']}"
+        return f"{two_decimals(value)} / {record.top}"
 
     def render_percent(self, value):
         return two_decimals(value)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, replace
 
-from engine import GameKey, RuleSet, ScoringSystem, Suit
+from engine import GameKey, RuleSet, Suit
 from engine import game_name as engine_game_name
 from scoring.standings import DealResult
 
@@ -128,18 +128,6 @@ def ordinal(n: int) -> str:
     """1st, 2nd, 3rd, 4th, 11th, 21st."""
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
-
-
-def schedule(system: ScoringSystem, rules: RuleSet, places: int = 3,
-             with_league: bool = False) -> tuple[PrizeSpec, ...]:
-    """The prizes a tournament gives before its own: under League scoring the League Prize
-    Schedule; under Seeger-Fabian the first ``places`` places by score, then the League's
-    schedule only when switched on (``with_league``)."""
-    if system is ScoringSystem.LEAGUE:
-        return league_schedule(rules)
-    specs = tuple(PrizeSpec(n, f"{ordinal(n)} place", PrizeKind.PLACE, place=n)
-                  for n in range(1, places + 1))
-    return specs + (league_schedule(rules, places + 1) if with_league else ())
 
 
 # -- the words of a reason -------------------------------------------------------------------------

@@ -30,7 +30,6 @@ from scoring.prize_list import (  # the prize list and its words, here for the i
     league_schedule,
     ordinal,
     points,
-    schedule,
     trump_of,
 )
 from scoring.standings import DealResult, Standing
@@ -58,7 +57,6 @@ __all__ = [
     "players_in_line",
     "points",
     "prize_deals",
-    "schedule",
     "trump_of",
 ]
 

@@ -7,16 +7,15 @@ tournament with a bounded number of queries and hands them in; nothing here touc
 
 from __future__ import annotations
 
-import math
 from collections import defaultdict
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from fractions import Fraction
 from typing import TypeVar
 
 from engine import GAME_BONUS as GAME_BONUS  # the Seeger-Fabian numbers, as the engine has them
 from engine import OPPONENT_BONUS as OPPONENT_BONUS
-from engine import GameKey, RuleSet, ScoringSystem, SeegerFabianFoot, get_rule_set
+from engine import GameKey, RuleSet, SeegerFabianFoot, get_rule_set
+from engine import ScoringSystem as ScoringSystem  # the standings' callers name it here
 
 # Deals with these keys are never *games* (docs/rules.md §10: Ramsch and passed deals are
 # not games).
@@ -191,22 +190,6 @@ def ranked_entry(entry: int) -> bool:
     return entry >= 0
 
 
-def missing_deals_credit(system: ScoringSystem, size: int, played: int, scheduled: int,
-                         points: int, won: int, lost: int) -> int:
-    """What each player of a table whose sheet was ended early gets for the deals not played
-    under "the table's average" (docs/rules.md §10): the mean score a player and deal at that
-    table over the ``played`` deals (``points``: what the deals added to all its seats,
-    ``won``/``lost``: its declarers' games), times the deals missing, rounded half up.
-    League: the mean of Points; Seeger-Fabian: the mean of the Seeger-Fabian score."""
-    missing = scheduled - played
-    if missing <= 0 or played <= 0:
-        return 0
-    total = points
-    if system is ScoringSystem.SEEGER_FABIAN:
-        total += GAME_BONUS * (won - lost) + OPPONENT_BONUS[size] * (size - 1) * lost
-    return math.floor(Fraction(total * missing, size * played) + Fraction(1, 2))
-
-
 @dataclass
 class Tally:
     """One player's totals, summed deal by deal here or by the database (``loaders``)."""
@@ -219,9 +202,10 @@ class Tally:
     credit: int = 0  # the table's average for the deals of an ended sheet not played
 
 
-def _tally(
+def tally_deals(
     deals: Iterable[DealResult], penalties: Iterable[PenaltyResult], played: Iterable[int]
 ) -> dict[int, Tally]:
+    """Each ranked player's totals over ``deals`` and ``penalties``."""
     # Everybody who played appears, with 0 if nothing moved his total; so does anybody who
     # scored or sat at a table, so that no Points vanish. A player who never sat down is not
     # ranked at all: 0 would place him above everyone with a negative score.
@@ -261,7 +245,7 @@ def league_standings(
     """docs/rules.md §10 `league`: ranked by Points, then Games; whatever is left is a tie."""
     if series is not None:
         deals, penalties = per_series(deals, penalties, series)
-    return rank_league(_tally(deals, penalties, played))
+    return rank_league(tally_deals(deals, penalties, played))
 
 
 def rank_league(tallies: Mapping[int, Tally]) -> list[Standing]:
@@ -294,7 +278,7 @@ def seeger_fabian_standings(
     which is the organizer's, so a tie that far is shown as a tie."""
     if series is not None:
         deals, penalties = per_series(deals, penalties, series)
-    return rank_seeger_fabian(_tally(deals, penalties, played))
+    return rank_seeger_fabian(tally_deals(deals, penalties, played))
 
 
 def rank_seeger_fabian(tallies: Mapping[int, Tally]) -> list[Standing]:
@@ -309,40 +293,6 @@ def rank_seeger_fabian(tallies: Mapping[int, Tally]) -> list[Standing]:
                  seeger_fabian_score(t), rank, tied, t.others_lost, t.bonus, t.credit)
         for (entry, t), rank, tied in ranked(rows, key)
     ]
-
-
-def rank(system: ScoringSystem, tallies: Mapping[int, Tally]) -> list[Standing]:
-    """The standings of ``system`` from each player's totals."""
-    if system is ScoringSystem.SEEGER_FABIAN:
-        return rank_seeger_fabian(tallies)
-    return rank_league(tallies)
-
-
-def deal_scores(system: ScoringSystem, deal: DealResult) -> dict[int, int]:
-    """What one deal gives every player at its table under ``system``, the way the standings
-    count it (penalties aside): League, what moved his Points (0 for most); Seeger-Fabian, that
-    plus the declarer's ±50 and, when the declarer lost, the others' bonus of §10. Summed over
-    a player's deals, it is his score in the standings before penalties."""
-    tallies = _tally([deal], (), deal.players)
-    if system is ScoringSystem.SEEGER_FABIAN:
-        return {entry: seeger_fabian_score(t) for entry, t in tallies.items()}
-    return {entry: t.points for entry, t in tallies.items()}
-
-
-def standings(
-    system: ScoringSystem,
-    deals: Iterable[DealResult],
-    penalties: Iterable[PenaltyResult],
-    played: Iterable[int],
-    series: int | None = None,
-) -> list[Standing]:
-    """The standings of the tournament's scoring system (one series when `series` is given).
-
-    `played`: the players who sat at a table of these deals; only they are ranked. With
-    `series`, pass those of that series."""
-    if system is ScoringSystem.SEEGER_FABIAN:
-        return seeger_fabian_standings(deals, penalties, played, series)
-    return league_standings(deals, penalties, played, series)
 
 
 def club_standings(

@@ -6,7 +6,7 @@ from engine import FLAGS, Revoker, Suit
 from scoring import standings
 from tournament import demo, models
 from tournament.seating import algorithms
-from tournament.sheets import forms, page
+from tournament.sheets import entry_forms, forms, page
 
 
 def test_scoring_system_is_the_engines():
@@ -30,11 +30,11 @@ def test_table_policy_is_the_seating_algorithms():
 
 
 def test_the_deal_form_has_a_checkbox_for_every_flag_of_the_record():
-    assert all(getattr(module, "FLAGS", FLAGS) is FLAGS for module in (forms, page))
+    assert all(getattr(module, "FLAGS", FLAGS) is FLAGS for module in (forms, page, entry_forms))
     booleans = {name for name, f in forms.DealForm.base_fields.items()
                 if f.__class__.__name__ == "BooleanField"}
     assert booleans - {"without"} == set(FLAGS)
-    assert set(FLAGS) <= set(page.FIELD_ORDER)
+    assert set(FLAGS) <= set(entry_forms.FIELD_ORDER)
 
 
 def test_suit_and_revoke_choices_come_from_the_engine():
@@ -257,13 +257,14 @@ def test_every_standing_prints_its_place_with_the_one_label():
 
 
 def _place_suffixes(source):
-    """Lines of f-strings that print a value followed by "=" (a place label built by hand)."""
+    """Lines of f-strings that print a value followed by a lone "=" (a place label built by
+    hand; an HTML attribute's ``="…"`` is no place)."""
     import ast
 
     return [node.lineno for node in ast.walk(ast.parse(source))
             if isinstance(node, ast.JoinedStr)
             and any(isinstance(a, ast.FormattedValue) and isinstance(b, ast.Constant)
-                    and str(b.value).startswith("=")
+                    and b.value == "="
                     for a, b in zip(node.values, node.values[1:], strict=False))]
 
 
@@ -272,6 +273,7 @@ def test_no_module_but_the_standings_builds_a_place_label():
 
     root = Path(__file__).resolve().parents[1]
     assert _place_suffixes('x = f"{rank}=" if tied else str(rank)\ny = f"{a} = {b}"\n') == [1]
+    assert _place_suffixes("""z = f' {name}="{value}"'\n""") == []
     found = [f"{path.relative_to(root)}:{line}"
              for app in ("tournament", "scoring", "printing")
              for path in sorted((root / app).glob("**/*.py"))

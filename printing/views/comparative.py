@@ -3,7 +3,7 @@ hands are secret), and the standings, columns and travellers beside their public
 
 Each view has the decorator and the release rule of the page that shows the same thing: the
 public hand records follow ``tournament.views.comparative.hand_records``, the standings and
-travellers ``scoring.pages.comparison``, as their pages do."""
+travellers ``scoring.comparison.page``, as their pages do."""
 
 from __future__ import annotations
 
@@ -14,7 +14,8 @@ from django.views.decorators.cache import never_cache
 from printing import comparative, hand_records
 from printing.views.common import options as _options
 from printing.views.common import pdf as _pdf
-from scoring.pages import comparison as _comparison
+from scoring.comparison.page import comparative_page
+from scoring.comparison.page import comparison as _comparison
 from tournament.comparative import page, services
 from tournament.crowd import Cost, heavy
 from tournament.models import DealSet, Series
@@ -69,10 +70,10 @@ def deck_labels_pdf(request, tournament, number):
 
 
 def _standings(request, visitor, number=None):
-    comparison = _comparison(visitor, number)
+    page = comparative_page(visitor, number)
     suffix = f"-s{number}" if number else ""
     settings = _options(request, visitor.tournament)
-    return _pdf(lambda out: comparative.write_standings(out, comparison, **settings),
+    return _pdf(lambda out: comparative.write_standings(out, page, **settings),
                 f"{visitor.tournament.slug}-comparative{suffix}.pdf")
 
 

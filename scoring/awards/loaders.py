@@ -15,8 +15,8 @@ from scoring.prizes import (
     PrizeSpec,
     against_games,
     players_in_line,
-    schedule,
 )
+from scoring.ranking import schedule
 from scoring.results.loaders import AGAINST, WON_GAME, Bests
 from scoring.results.scope import Scope
 from scoring.results.tables import DEAL_FIELDS, deal_result, load_seats

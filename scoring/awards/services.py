@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from django.db import IntegrityError, transaction
 
-from engine import ScoringSystem
 from scoring.awards.loaders import AGAINST_KINDS, load_prize_deals, prize_schedule, prize_specs
 from scoring.cache import cached
 from scoring.models import CustomPrize, PrizeLot
 from scoring.prizes import PrizeKind, PrizeResult, against_games, award
+from scoring.ranking import ranking_of
 from scoring.refusals import ScoringError
 from scoring.results.services import Computation, compute
 from scoring.settings.services import scoring_settings
@@ -68,8 +68,7 @@ def _check_prize(tournament: Tournament, prize: CustomPrize) -> None:
     """A number after the schedule's prizes; games the tournament's rule set knows (a typed
     "grnd" would count nothing and the prize list would say no Grands were won)."""
     taken = len(prize_schedule(tournament))
-    whose = ("the League's" if tournament.scoring_system == ScoringSystem.LEAGUE
-             else "the schedule's")
+    whose = ranking_of(tournament.scoring_system).schedule_name
     if prize.number <= taken:
         raise ScoringError(f"Numbers 1 to {taken} are {whose} prizes; use {taken + 1} or "
                            "more.", "number")

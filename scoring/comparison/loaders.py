@@ -9,9 +9,10 @@ from dataclasses import dataclass
 
 from engine import ScoringSystem
 from scoring.comparative import LETTERS, DeckResult
+from scoring.ranking import deal_scores
 from scoring.results.scope import Scope
 from scoring.results.tables import DEAL_FIELDS, deal_result, load_seats
-from scoring.standings import DealResult, deal_scores, ranked_entry
+from scoring.standings import DealResult, ranked_entry
 from tournament.models import PUBLIC_STATES, Deal, Deck, SheetStatus
 
 
@@ -82,7 +83,7 @@ def load_comparative(scope: Scope, system: ScoringSystem) -> ComparativeData:
     """The counted deals that were played from a pre-dealt deck, as each letter's
     score per deck (three queries: seats, decks, deals).
 
-    A score is what ``system`` gives the player for that deal (``standings.deal_scores``). At
+    A score is what ``system`` gives the player for that deal (``ranking.deal_scores``). At
     a four-table the deck's dealer letter received no cards and is not compared. A deck
     expects one result a letter from every published table of its series: a table that
     could not finish, or is not counted yet, leaves the deck to the Neuberg scaling.

@@ -22,6 +22,7 @@ from scoring.prizes import (
     PrizeKind,
     PrizeSpec,
 )
+from scoring.ranking import missing_deals_credit
 from scoring.results.scope import Scope
 from scoring.results.tables import Absence, Tables, load_deals, load_penalties, load_seats
 from scoring.standings import (
@@ -31,7 +32,6 @@ from scoring.standings import (
     PenaltyResult,
     Tally,
     charge_penalties,
-    missing_deals_credit,
     ranked_entry,
 )
 from tournament.models import Deal, Entry, Tournament

@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 from scoring.awards.loaders import prize_specs
 from scoring.cache import cached
 from scoring.models import MissingDeals, ScoringSettings, Substitutes
+from scoring.ranking import Ranking, league_ranking, rank, ranking_of
 from scoring.results.loaders import (
     PlayerInfo,
     Results,
@@ -25,8 +26,6 @@ from scoring.standings import (
     ScoringSystem,
     Standing,
     club_standings,
-    rank,
-    rank_league,
 )
 from tournament.guide import counted_words
 from tournament.models import Tournament
@@ -55,6 +54,11 @@ class Computation:
     def scope(self) -> Scope:
         return Scope(self.tournament, self.confirmed_only, self.series, self.released_only,
                      self.substitutes, self.missing_deals)
+
+    @property
+    def ranking(self) -> Ranking:
+        """How the tournament's scoring system ranks, and its words (``scoring.ranking``)."""
+        return ranking_of(self.system)
 
     @property
     def provisional(self) -> bool:
@@ -121,7 +125,7 @@ def _compute(tournament: Tournament, series: int | None, released_only: bool,
     totals = load_totals(scope, prize_specs(tournament, settings))
     system = ScoringSystem(tournament.scoring_system)
     ranked = rank(system, totals.tallies)
-    league = ranked if system is ScoringSystem.LEAGUE else rank_league(totals.tallies)
+    league = league_ranking(system, totals.tallies, ranked)
     counted = tuple(n for n, status in sorted(totals.statuses.items())
                     if counts_results_of(status, released_only))
     # kept without the tournament (the cache is shared; the caller has its own)

@@ -10,8 +10,10 @@ from tournament.models import AuditAction, Tournament
 
 
 def scoring_settings(tournament: Tournament) -> ScoringSettings:
-    found, _ = ScoringSettings.objects.get_or_create(tournament=tournament)
-    return found
+    """The stored settings, or the defaults unsaved: reading never writes (one query); the
+    settings form's save stores them."""
+    found = ScoringSettings.objects.filter(tournament=tournament).first()
+    return found or ScoringSettings(tournament=tournament)
 
 
 def club_best(tournament: Tournament) -> int | None:

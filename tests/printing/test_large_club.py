@@ -10,9 +10,10 @@ from pypdf import PdfReader
 from engine import ScoringSystem
 from printing import results
 from printing.results import MEMBERS_PER_ROW, member_lines
-from scoring import pages
+from scoring.release.page import Release
 from scoring.results import services as result_services
 from scoring.results.loaders import Results
+from scoring.results.page import GroupPage, GroupRow
 from tests.printing.conftest import PRINTED
 from tournament.models import Entry, Tournament
 
@@ -41,12 +42,12 @@ def test_the_largest_club_prints_over_many_pages():
     longest = [f"{chr(65 + n % 26) * FIRST_MAX} {chr(97 + n % 26) * LAST_MAX}"
                for n in range(30)]
     names = longest + [f"Jürgen Müller-Lüdenscheidt {n}" for n in range(LARGEST - 30)]
-    rows = [{"place": "1", "rank": 1, "name": "Skatfreunde " + "Grün-Weiß " * 10,
-             "score": 123456, "counted": LARGEST, "members": ", ".join(names), "names": names},
-            {"place": "2", "rank": 2, "name": "Pik As", "score": 12, "counted": 1,
-             "members": "Anna Becker", "names": ["Anna Becker"]}]
-    page = pages.GroupPage(comp, "Clubs", "The sum of each club's players' scores.", rows, [])
-    release = pages.Release([1], [1], [], [1], True)
+    rows = [GroupRow(place="1", rank=1, name="Skatfreunde " + "Grün-Weiß " * 10,
+                     score=123456, counted=LARGEST, names=tuple(names)),
+            GroupRow(place="2", rank=2, name="Pik As", score=12, counted=1,
+                     names=("Anna Becker",))]
+    page = GroupPage(comp, "Clubs", "The sum of each club's players' scores.", rows, [])
+    release = Release([1], [1], [], [1], True)
     out = io.BytesIO()
     results.write_groups(out, page, release, printed_at=PRINTED)
     reader = PdfReader(io.BytesIO(out.getvalue()))

@@ -12,13 +12,14 @@ from pypdf import PdfReader
 from engine import ScoringSystem
 from printing import results
 from printing.results import number, signed
-from scoring import pages
 from scoring.awards import services as awards
 from scoring.models import Team
 from scoring.release import services as releases
+from scoring.release.page import NOTHING_RELEASED, Release
 from scoring.results import loaders as results_loaders
 from scoring.results import services as result_services
 from scoring.results.loaders import Results
+from scoring.results.page import StandingRow, StandingsPage, club_page
 from tests.printing.conftest import PRINTED
 from tests.scoring.test_views import tied_tournament
 from tournament.demo import build_demo_congress
@@ -68,11 +69,11 @@ def row(comp, standing) -> str:
 def test_nothing_released_says_so_as_the_page_does(client, demo):
     tournament, _ = demo
     page = client.get(reverse("scoring:standings", args=[tournament.slug])).content.decode()
-    assert pages.NOTHING_RELEASED in page
+    assert NOTHING_RELEASED in page
     anybody = result_services.compute(tournament).players.values()
     for name in PDFS:
         words, _ = text(client, name, tournament)
-        assert pages.NOTHING_RELEASED in words, name
+        assert NOTHING_RELEASED in words, name
         assert not any(p.sort_name in words for p in anybody), name
     words, _ = text(client, "standings_pdf", tournament)
     assert "No results yet." in words and "Provisional" not in words
@@ -83,7 +84,7 @@ def test_the_public_pdf_counts_the_released_series_only(client, demo):
     releases.release_series(tournament.series.get(number=1), boss)
     words, reader = text(client, "standings_pdf", tournament)
     assert "Released series counted: 1." in words
-    assert pages.NOTHING_RELEASED not in words and "Provisional" not in words
+    assert NOTHING_RELEASED not in words and "Provisional" not in words
     released = result_services.compute(tournament, released_only=True)
     everything = result_services.compute(tournament)
     assert len(released.standings) > 50  # more than one page: the header is on each
@@ -169,12 +170,12 @@ def test_club_and_team_standings(client, demo):
     team.members.set(entries)
     comp = result_services.compute(tournament)
     words, _ = text(client, "club_standings_pdf", tournament)
-    page = pages.club_page(Visitor(tournament, staff=True))
+    page = club_page(Visitor(tournament, staff=True))
     assert flat(page.explain) in flat(words)
     for r in page.rows:
-        assert re.search(rf"{re.escape(r['place'])}\s*{re.escape(r['name'])}\s*"
-                         rf"{number(r['score'])}\s*{r['counted']}", words), r
-        assert r["members"] in flat(words)
+        assert re.search(rf"{re.escape(r.place)}\s*{re.escape(r.name)}\s*"
+                         rf"{number(r.score)}\s*{r.counted}", words), r
+        assert r.members in flat(words)
     words, _ = text(client, "team_standings_pdf", tournament)
     score = sum(s.score for s in comp.standings if s.entry in {e.id for e in entries})
     assert re.search(rf"1\s*Die Asse\s*{number(score)}\s*2", words)
@@ -210,7 +211,7 @@ def test_a_tie_and_its_lot_read_as_on_the_page(client, django_user_model):
     assert "Bert Tie (no. 2) — by lot" in words
     # the public: the series is not released, nothing is
     client.logout()
-    assert pages.NOTHING_RELEASED in text(client, "prizes_pdf", tournament)[0]
+    assert NOTHING_RELEASED in text(client, "prizes_pdf", tournament)[0]
 
 
 def test_a_private_tournament_is_a_404_but_for_its_staff(client, demo):
@@ -260,12 +261,13 @@ def test_a_congress_of_3000_is_a_paged_table_with_its_header_on_every_page():
                                       "Skatfreunde Grün-Weiß") for e in range(1, 3001)}
     comp = result_services.Computation(tournament, ScoringSystem.SEEGER_FABIAN, (), (),
                                 Results((), (), (), False, frozenset()), players, None, False)
-    rows = [{"place": str(e), "rank": e, "tied": False, "number": e,
-             "name": players[e].name, "sort_name": players[e].sort_name,
-             "club": players[e].club, "points": 1500 - e, "won": 30, "lost": 2,
-             "games": 28 - e % 40, "score": 4000 - e} for e in range(1, 3001)]
-    page = pages.StandingsPage(comp, rows, "", [])
-    release = pages.Release([1, 2, 3], [1, 2, 3], [], [1, 2, 3], True)
+    rows = [StandingRow(place=str(e), rank=e, tied=False, number=e,
+                        name=players[e].name, sort_name=players[e].sort_name,
+                        sort_label=players[e].sort_label,
+                        club=players[e].club, points=1500 - e, won=30, lost=2,
+                        games=28 - e % 40, score=4000 - e) for e in range(1, 3001)]
+    page = StandingsPage(comp, rows, "", [])
+    release = Release([1, 2, 3], [1, 2, 3], [], [1, 2, 3], True)
     out = io.BytesIO()
     results.write_standings(out, page, release, printed_at=PRINTED)
     reader = PdfReader(io.BytesIO(out.getvalue()))

@@ -12,11 +12,11 @@ from pypdf import PdfReader
 from engine import ScoringSystem
 from scoring.comparison import services as comparisons
 from scoring.models import MissingDeals, Substitutes
+from scoring.ranking import missing_deals_credit, standings
 from scoring.results import loaders as results_loaders
 from scoring.results import services as result_services
 from scoring.results.scope import Scope
 from scoring.settings import services as results_settings
-from scoring.standings import missing_deals_credit, standings
 from tests.absence import SOLO_LOST, SOLO_WON, club_night, play, table_of_size
 from tests.factories import add_entry
 from tests.scoring.test_comparative_pages import build, seat

@@ -36,7 +36,7 @@ def test_best_zero_is_refused_on_its_field(client, boss):
 
 
 def test_a_zero_kept_from_before_counts_every_player(client, boss):
-    results_settings.scoring_settings(boss)
+    ScoringSettings.objects.create(tournament=boss)
     assert ScoringSettings.objects.filter(tournament=boss).update(club_best=0) == 1
     cache.forget_recent()
     for name in ("scoring:clubs", "printing:club_standings_pdf"):
@@ -44,3 +44,15 @@ def test_a_zero_kept_from_before_counts_every_player(client, boss):
         assert response.status_code == 200, name
     html = client.get(reverse("scoring:clubs", args=[boss.slug])).content.decode()
     assert "best 0" not in html and "The sum of each club&#x27;s players&#x27; scores" in html
+
+
+def test_reading_the_settings_writes_nothing(client, boss):
+    settings = results_settings.scoring_settings(boss)
+    assert settings.pk is None and settings.club_best is None
+    for name in ("scoring:standings", "scoring:clubs", "scoring:prizes", "scoring:results_admin"):
+        assert client.get(reverse(name, args=[boss.slug])).status_code == 200, name
+    assert not ScoringSettings.objects.filter(tournament=boss).exists()
+    # the form's save stores them
+    client.post(reverse("scoring:results_admin", args=[boss.slug]),
+                {"settings-club_best": "2", "settings-count_unconfirmed": "on"})
+    assert ScoringSettings.objects.get(tournament=boss).club_best == 2

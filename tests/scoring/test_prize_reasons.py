@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 from pypdf import PdfReader
 
-from scoring import pages
+from scoring.awards.page import prize_page
 from scoring.prizes import PrizeKind, PrizeSpec, counted, points
 from tests.scoring.test_namesakes import namesakes  # noqa: F401 (a fixture)
 from tests.scoring.test_prizes import HIGHEST, LEAGUE_SCHEDULE, MOST_GRANDS, award, deal, winner
@@ -77,8 +77,8 @@ def test_the_prize_page_and_pdf_say_who_was_higher(client, namesakes):  # noqa: 
                         "tricks": 10})
     _play(table, 5, 3, {"game": "solo", "trump": "clubs", "matadors": 1, "card_points": 70})
     _play(table, 6, 2, {"game": "grand", "matadors": 1, "card_points": 50})
-    page = pages.prize_page(Visitor(namesakes, staff=True))
-    got = {p.number: (p, [w.label for w in winners]) for p, winners, _ in page.prizes}
+    page = prize_page(Visitor(namesakes, staff=True))
+    got = {row.prize.number: (row.prize, [w.label for w in row.winners]) for row in page.prizes}
     assert [got[n][1] for n in (1, 2, 4, 5)] == [
         ["Anna Becker"], ["Bert Schulz"], ["Jürgen Müller (no. 1)"], ["Jürgen Müller (no. 2)"]]
     assert got[4][0].reason == ("net Games 1 (won 1, lost 0), 40 Points (higher: Bert Schulz "

@@ -8,10 +8,12 @@ import pytest
 from django.urls import reverse
 
 from engine import GameKind, ScoringSystem, get_rule_set, rule_sets
-from scoring import cache, pages, refusals
+from scoring import cache, refusals
 from scoring.awards import services as awards
+from scoring.awards.page import prize_page
 from scoring.models import CustomPrize, ScoringSettings
-from scoring.prizes import LEAGUE_SCHEDULE, PrizeKind, schedule
+from scoring.prizes import LEAGUE_SCHEDULE, PrizeKind
+from scoring.ranking import schedule
 from scoring.results import services as results
 from scoring.settings import services as results_settings
 from tests.factories import add_entry
@@ -128,14 +130,14 @@ def test_the_league_schedule_after_the_places_when_switched_on(preisskat):
 def test_the_prize_page_says_places_and_gives_no_league_prize(client, preisskat):
     html = client.get(reverse("scoring:prizes", args=[preisskat.slug])).content.decode()
     # nothing released: the public sees the lead only; the organizer's view has the prizes
-    page = pages.prize_page(Visitor(preisskat, staff=True))
+    page = prize_page(Visitor(preisskat, staff=True))
     assert page.lead == "The places by Seeger-Fabian score over the whole tournament."
     assert page.lead.replace("'", "&#x27;") in html
-    titles = [p.title for p, _, _ in page.prizes]
+    titles = [row.prize.title for row in page.prizes]
     assert titles == ["1st place", "2nd place", "3rd place"]
     CustomPrize.objects.create(tournament=preisskat, number=4, title="Booby",
                                kind="LOWEST_POINTS")
-    page = pages.prize_page(Visitor(preisskat, staff=True))
+    page = prize_page(Visitor(preisskat, staff=True))
     assert page.lead == ("The places by Seeger-Fabian score over the whole tournament and the "
                          "tournament's own prizes.")
 

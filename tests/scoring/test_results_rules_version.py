@@ -18,6 +18,7 @@ import scoring.comparative
 import scoring.comparison.loaders
 import scoring.comparison.services
 import scoring.prizes
+import scoring.ranking
 import scoring.results.loaders
 import scoring.results.scope
 import scoring.results.services
@@ -33,6 +34,7 @@ from tournament.permissions import counts_results_of
 # prizes and their schedule, the matchpoints, which series count for whom, how a sheet is
 # scored, the loaders that read the deals, and the classes the cache keeps.
 SHAPES_RESULTS = [
+    scoring.ranking,
     scoring.standings,
     scoring.prizes,
     scoring.comparative,
@@ -49,7 +51,7 @@ SHAPES_RESULTS = [
 ]
 
 # (RESULTS_RULES_VERSION, the digest of SHAPES_RESULTS taken at it)
-TAKEN_AT = (3, "c3bdfa50d21f5719")
+TAKEN_AT = (4, "974617a0e4681f94")
 
 
 def _without_docstrings(tree: ast.AST) -> ast.AST:

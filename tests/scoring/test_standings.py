@@ -8,6 +8,7 @@ from itertools import count
 
 import pytest
 
+from scoring.ranking import standings
 from scoring.standings import (
     DealResult,
     PenaltyResult,
@@ -17,7 +18,6 @@ from scoring.standings import (
     league_standings,
     per_series,
     seeger_fabian_standings,
-    standings,
     team_standings,
 )
 

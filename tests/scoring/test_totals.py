@@ -13,6 +13,7 @@ from scoring.prizes import (
     award_prizes,
     players_in_line,
 )
+from scoring.ranking import rank, standings
 from scoring.results import services as result_services
 from scoring.results.loaders import load_results, load_totals
 from scoring.results.scope import Scope
@@ -20,8 +21,6 @@ from scoring.standings import (
     NOT_GAMES,
     ScoringSystem,
     league_standings,
-    rank,
-    standings,
 )
 from tournament.demo import build_demo_congress
 from tournament.models import Deal, Penalty, Seat, SeriesStatus, Table

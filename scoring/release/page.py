@@ -1,0 +1,41 @@
+"""The series of a tournament as a visitor's result pages speak of them: released, being
+corrected, counted for this visitor."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tournament.permissions import Visitor
+
+NOTHING_RELEASED = "Nothing is released yet."  # the pages' words too (scoring/_nav.html)
+
+
+@dataclass(frozen=True)
+class Release:
+    """The series of the tournament as this visitor's result pages speak of them."""
+
+    numbers: list[int]  # every series, by number
+    released: list[int]
+    correcting: list[int]
+    counted: list[int]  # the series whose results this visitor sees (of ``number``, if given)
+    public_view: bool
+    number: int | None = None  # a page of one series
+
+    @property
+    def nothing_released(self) -> bool:
+        """The page says ``NOTHING_RELEASED`` (the public, before the first release)."""
+        return self.public_view and not self.released
+
+    @property
+    def unreleased_counted(self) -> list[int]:
+        """Series the visitor sees that the public does not: the staff's unreleased ones."""
+        return [n for n in self.counted if n not in self.released]
+
+
+def release_of(visitor: Visitor, number: int | None = None) -> Release:
+    series = list(visitor.tournament.series.order_by("number"))
+    counted = [s.number for s in series if visitor.sees_results_of(s)
+               and (number is None or s.number == number)]
+    return Release([s.number for s in series], [s.number for s in series if s.is_released],
+                   [s.number for s in series if s.is_correcting], counted,
+                   not visitor.staff, number)
