@@ -76,7 +76,7 @@ def comparative_page(visitor: Visitor, number: int | None = None) -> Comparative
 
 
 @dataclass(frozen=True)
-class TravellerLine:
+class ShownLine:
     """A table's line of the traveller with the cells of the letters shown."""
 
     line: TravellerRow
@@ -91,7 +91,7 @@ class DeckPage:
     deck: DeckInfo | None  # None: no counted table has played it
     lines: list[TravellerRow]
     letters: list[str]  # the letters shown: at a four-table the dealer's sits the deck out
-    rows: list[TravellerLine]
+    rows: list[ShownLine]
     top: int | None
 
     @property
@@ -108,7 +108,7 @@ def deck_page(visitor: Visitor, number: int, deck: int) -> DeckPage:
     # at a four-table the dealer's letter sits the deck out: its column would be all dashes
     sat_out = info.dealer if info and found.deal_set.table_size == 4 else None
     letters = [letter for letter in found.letters if letter != sat_out]
-    rows = [TravellerLine(line, tuple(cell for letter, cell in zip(found.letters, line.cells,
+    rows = [ShownLine(line, tuple(cell for letter, cell in zip(found.letters, line.cells,
                                                                    strict=True)
                                       if letter != sat_out)) for line in lines]
     return DeckPage(found, number, deck, info, lines, letters, rows,
