@@ -1,6 +1,6 @@
 """The prize list in words (docs/rules.md §11, seed 000 L4978): the kinds of prize, the League
-Prize Schedule, the schedule a scoring system gives, and the words of a prize's reason ("Grand
-without 3, won, value 120", "2 Grands", "1,260 Points").
+Prize Schedule, and the words of a prize's reason ("Grand without 3, won, value 120",
+"2 Grands", "1,260 Points"); which schedule a scoring system gives is ``scoring.ranking``'s.
 
 Pure: what the prizes are and how they read; ``scoring.prizes`` awards them.
 """

@@ -138,3 +138,44 @@ def test_no_module_is_over_400_lines_but_a_data_table():
     assert sorted(set(long) - set(DATA_TABLES)) == []
     assert sorted(set(DATA_TABLES) - set(long)) == []  # a table that shrank leaves the list
     assert all(reason for reason in DATA_TABLES.values())
+
+
+# -- the architecture page's tree names every package (issue 19) --------------------------------
+
+
+def _architecture_tree() -> str:
+    page = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    section = page.split("## Inside an app", 1)[1]
+    return section.split("```", 2)[1]
+
+
+def _packages() -> list[str]:
+    return sorted(str(init.parent.relative_to(ROOT))
+                  for app in ("engine", "tournament", "scoring", "printing", "config")
+                  for init in (ROOT / app).glob("**/__init__.py")
+                  if "migrations" not in init.parts)
+
+
+def _tree_paths(tree: str) -> set[str]:
+    """The folders the tree draws, by their indentation: "scoring/" then "  results/" is
+    scoring/results."""
+    paths: set[str] = set()
+    parents: list[tuple[int, str]] = []
+    for line in tree.splitlines():
+        name = line.strip().split(" ", 1)[0]
+        if not name.endswith("/"):
+            continue
+        indent = len(line) - len(line.lstrip())
+        while parents and parents[-1][0] >= indent:
+            parents.pop()
+        path = "/".join([*(p for _, p in parents), name.rstrip("/")])
+        paths.add(path)
+        parents.append((indent, name.rstrip("/")))
+    return paths
+
+
+def test_the_architecture_page_draws_every_package():
+    assert _tree_paths("a/\n  b/   x\n    c/\n  d/\ne/\n") == {"a", "a/b", "a/b/c", "a/d", "e"}
+    drawn = _tree_paths(_architecture_tree())
+    assert [p for p in _packages() if p not in drawn] == []
+    assert sorted(drawn - set(_packages())) == []  # no package the code no longer has
