@@ -19,12 +19,20 @@ class ScoringSystem(StrEnum):
         """The name a settings form shows."""
         return _LABELS[self]
 
+    @property
+    def sheet_foot(self) -> bool:
+        """A score sheet under it is added up at its foot (``SeegerFabianFoot``), on the page
+        and on paper; the League's sheet ends with the settlement at a rate per point."""
+        return self in _FOOT
+
 
 _LABELS = {
     ScoringSystem.LEAGUE: "League (Points and Games, NASL)",
     ScoringSystem.SEEGER_FABIAN: "Seeger-Fabian (ISPA/DSkV)",
 }
 
+
+_FOOT = frozenset({ScoringSystem.SEEGER_FABIAN})
 
 # Seeger-Fabian: each game won adds this, each game lost subtracts it.
 GAME_BONUS = 50

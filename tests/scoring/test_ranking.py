@@ -47,3 +47,10 @@ def test_only_seeger_fabian_gives_places_and_a_score_of_its_own():
         PrizeKind.PLACE, PrizeKind.PLACE]
     assert league.lead == "League: ranked by Points, then Games (won − lost)."
     assert "Score" in seeger.columns and "Score" not in league.columns
+
+
+def test_a_players_foot_and_the_sheets_foot_go_together():
+    # the sheet page (tournament ring) asks the engine's word; the result pages ask the table
+    for system in ScoringSystem:
+        assert ranking_of(system).foot == system.sheet_foot
+    assert ScoringSystem.SEEGER_FABIAN.sheet_foot and not ScoringSystem.LEAGUE.sheet_foot

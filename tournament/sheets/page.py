@@ -173,7 +173,7 @@ class SheetPage:
         """Under Seeger-Fabian, the sheet's foot as the paper sheet adds it up
         (``seeger_fabian_feet``, the PDF's and the standings' numbers); empty otherwise, or
         while a blind check hides the totals."""
-        if (self.info.tournament.scoring_system != ScoringSystem.SEEGER_FABIAN
+        if (not ScoringSystem(self.info.tournament.scoring_system).sheet_foot
                 or not self.playable or self.hide_totals):
             return []
         return foot_lines(seeger_fabian_feet(self.sheet), OPPONENT_BONUS[self.info.size])
