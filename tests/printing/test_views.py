@@ -7,8 +7,7 @@ import pytest
 from django.urls import reverse
 from pypdf import PdfReader
 
-from tests.factories import add_entry
-from tests.sheets import enter
+from tests.factories import add_entry, enter
 from tournament.models import SeatingMethod, Tournament
 from tournament.seating import services as plans
 from tournament.sheets.loaders import table_info

@@ -13,8 +13,7 @@ from engine import ScoringSystem
 from scoring import services
 from scoring.models import MissingDeals, Substitutes
 from scoring.standings import missing_deals_credit, standings
-from tests.absence import SOLO_LOST, SOLO_WON, club_night, play, table_of_size
-from tests.factories import add_entry
+from tests.factories import SOLO_LOST, SOLO_WON, add_entry, club_night, play, table_of_size
 from tests.scoring.test_comparative_pages import build, seat
 from tournament.models import Entry
 from tournament.sheets import absence

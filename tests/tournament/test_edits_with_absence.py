@@ -11,7 +11,7 @@ from pypdf import PdfReader
 
 from scoring import services as scoring
 from scoring.models import Substitutes
-from tests.absence import SOLO_WON, club_night, play, table_of_size
+from tests.factories import SOLO_WON, club_night, play, table_of_size
 from tests.sheets import u
 from tournament.models import Entry, Substitution
 from tournament.sheets import absence, edits

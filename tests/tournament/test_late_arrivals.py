@@ -8,8 +8,7 @@ import datetime
 import pytest
 from django.urls import reverse
 
-from tests.factories import add_entry
-from tests.sheets import enter
+from tests.factories import add_entry, enter
 from tournament.comparative.services import make_comparative
 from tournament.models import (
     AuditEntry,

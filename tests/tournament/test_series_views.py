@@ -133,7 +133,7 @@ def test_table_page_names_the_first_dealer(marta_client, congress):
 
 def _played(series):
     """Seated, published, and a deal entered at one table: the series is in play."""
-    from tests.sheets import enter
+    from tests.factories import enter
 
     plans.publish(series, user=None)
     enter(series.tables.order_by("number").first(), 1)

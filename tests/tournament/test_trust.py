@@ -9,8 +9,8 @@ from django.test import Client
 from django.urls import reverse
 
 from scoring import services
-from tests.factories import add_entry
-from tests.sheets import enter, u
+from tests.factories import add_entry, enter, finish
+from tests.sheets import u
 from tournament.models import (
     AuditEntry,
     Club,
@@ -57,13 +57,6 @@ def assistant(django_user_model, club_night):
     return user
 
 
-def finish(table):
-    """Enter every deal, submit and confirm the table's sheet (services, two devices)."""
-    info = deals.table_info(table)
-    enter(table, info.deal_count - table.deals.count())
-    deals.submit_sheet(table, info.players[0].name, session="phone-1")
-    deals.confirm_sheet(table, info.players[1].name, session="phone-2")
-    table.refresh_from_db()
 
 
 # --- 1. a tournament's players are its own ------------------------------------------------
