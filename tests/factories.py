@@ -124,14 +124,19 @@ def playing_seat(table: Table, number: int) -> int:
     return next(p.position for p in info.players if p.position != dealer)
 
 
-def play(table: Table, record: dict | None = None, declarer: int | None = None,
+ANY_SEAT = 0  # no table has a seat 0: "a seat that may declare the deal"
+
+
+def play(table: Table, record: dict | None = None, declarer: int | None = ANY_SEAT,
          actor: str = "test") -> None:
     """Enter the next deal through the sheet service: ``record`` (a won Heart Solo unless
-    given) declared by ``declarer`` (a seat that may, unless given)."""
+    given) declared by ``declarer`` (a seat that may, unless given; None: nobody, a Ramsch)."""
     table.refresh_from_db()
     number = table.deals.count() + 1
-    data = DealInput(dict(record or SOLO_WON), declarer=declarer or playing_seat(table, number))
-    sheets.add_deal(table, data, table.sheet_version, actor)
+    if declarer == ANY_SEAT:
+        declarer = playing_seat(table, number)
+    sheets.add_deal(table, DealInput(dict(record or SOLO_WON), declarer=declarer),
+                    table.sheet_version, actor)
     table.refresh_from_db()
 
 
