@@ -9,7 +9,7 @@ from django.test import Client
 from django.urls import reverse
 
 from scoring import services
-from tests.factories import add_entry, enter, finish
+from tests.factories import add_entry, confirm_series, enter, release
 from tests.sheets import u
 from tournament.models import (
     AuditEntry,
@@ -252,13 +252,12 @@ def test_the_blind_check_is_switched_on_the_tournaments_page(organizer_client, t
 
 @pytest.fixture
 def released(club_night, four, three):
-    finish(four)
-    finish(three)
-    series = club_night.series.get(number=1)
+    series = confirm_series(club_night.series.get(number=1))
     assert series.status == SeriesStatus.CONFIRMED
-    services.release_series(series, user=None)
-    series.refresh_from_db()
+    release(series)
     assert series.status == SeriesStatus.RELEASED
+    for table in (four, three):
+        table.refresh_from_db()
     return series
 
 
