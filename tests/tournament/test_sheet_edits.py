@@ -341,7 +341,7 @@ def test_a_correction_of_a_submitted_sheet_is_announced_and_then_shown(client, t
 def test_a_correction_is_public_only_when_the_series_is_released_again(
         client, marta_client, marta, club_night, four, three):
     from scoring import services as results
-    from tests.tournament.test_trust import finish
+    from tests.factories import finish
 
     finish(four)
     finish(three)
