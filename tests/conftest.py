@@ -1,4 +1,16 @@
-"""Settings of the whole suite."""
+"""Settings of the whole suite, and its three markers, set here by directory and module so that
+no test needs to remember one:
+
+* ``pure``: the tests of the engine and the pure modules, without a database
+  (``pytest -m pure``); one that asks for the database is refused at collection.
+* ``browser``: tests/e2e/, Playwright driving Chromium against a live server.
+* ``typing``: tests/test_typing.py, mypy --strict over the engine and the pure modules.
+
+CI's second run (PostgreSQL) leaves out what does not depend on the database engine:
+``-m "not browser and not typing"``.
+"""
+
+from pathlib import Path
 
 import pytest
 from hypothesis import settings
@@ -8,11 +20,61 @@ from hypothesis import settings
 settings.register_profile("suite", deadline=None)
 settings.load_profile("suite")
 
+TESTS = Path(__file__).resolve().parent
+
+# The pure half: a directory ends in "/", a module is named by its file.
+PURE = (
+    "engine/",
+    "tournament/test_seating.py",  # tournament/seating/algorithms.py
+    "tournament/test_movements.py",  # tournament/seating/movements.py
+    "tournament/test_by_results.py",  # tournament/seating/by_results.py
+    "tournament/test_sheet.py",  # tournament/sheets/sheet.py
+    "tournament/test_names.py",  # tournament/names.py
+    "scoring/test_standings.py",
+    "scoring/test_prizes.py",
+    "scoring/test_comparative.py",
+    "test_pure_half.py",
+)
+BROWSER = ("e2e/",)
+TYPING = ("test_typing.py",)
+
+# What gives a test the database (pytest-django's fixtures; the django_db mark asks too).
+DATABASE_FIXTURES = frozenset({"db", "transactional_db", "django_db_reset_sequences",
+                               "django_db_serialized_rollback", "live_server"})
+
+
+def in_any(relative: str, places: tuple[str, ...]) -> bool:
+    return any(relative.startswith(p) if p.endswith("/") else relative == p for p in places)
+
+
+def asks_for_the_database(fixtures, marks) -> bool:
+    return bool(DATABASE_FIXTURES & set(fixtures)) or "django_db" in set(marks)
+
+
+def pytest_collection_modifyitems(config, items):
+    refused = []
+    for item in items:
+        relative = Path(item.path).resolve().relative_to(TESTS).as_posix()
+        if in_any(relative, PURE):
+            item.add_marker(pytest.mark.pure)
+            if asks_for_the_database(item.fixturenames,
+                                     (m.name for m in item.iter_markers())):
+                refused.append(item.nodeid)
+        if in_any(relative, BROWSER):
+            item.add_marker(pytest.mark.browser)
+        if in_any(relative, TYPING):
+            item.add_marker(pytest.mark.typing)
+    if refused:
+        raise pytest.UsageError("A test of the pure half asks for the database (move it out "
+                                "of the pure modules' tests): " + ", ".join(refused))
+
 
 @pytest.fixture(autouse=True)
-def _fresh_cache():
+def _fresh_cache(request):
     """Each test starts with an empty cache: a rolled-back test leaves ids (and so results'
-    cache keys) that the next test's database may hand out again."""
+    cache keys) that the next test's database may hand out again. The pure half has none."""
+    if request.node.get_closest_marker("pure"):
+        return
     from django.core.cache import cache
 
     from scoring.cache import forget_recent

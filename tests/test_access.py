@@ -13,8 +13,7 @@ from django.test import Client
 from django.urls import URLResolver, get_resolver, reverse
 
 from scoring.models import CustomPrize, Team
-from tests.factories import add_entry
-from tests.sheets import enter
+from tests.factories import add_entry, enter
 from tournament.comparative.services import make_comparative
 from tournament.models import (
     AuditEntry,

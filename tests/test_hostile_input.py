@@ -1,16 +1,18 @@
 """Hostile values in every form field and query parameter the site reads: never a server error,
 nothing half-written.
 
-The forms are not listed here: the test builds a small seated tournament through the services,
+The forms are not listed here: each test builds a small seated tournament through the services,
 opens every organizer, public and table-link page of the URL patterns with the tournament's
 real arguments, reads each page's ``<form>`` elements, and sends hypothesis-drawn hostile values
 to their fields (and to the query parameters of every page). The test client re-raises a view's
-exception, so a server error fails with its traceback.
+exception, so a server error fails with its traceback. The cases are shared out by the part of
+the site they reach (``PARTS``), one test each, so that xdist runs them on every core.
 """
 
 from __future__ import annotations
 
 import itertools
+import re
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from urllib.parse import urljoin, urlsplit
@@ -25,12 +27,13 @@ from hypothesis import strategies as st
 
 from scoring.models import CustomPrize, Team
 from scoring.settings import services as results_settings
+from tests.factories import enter, seat, table_of_size
 from tests.tournament.conftest import organizer, tournament  # noqa: F401 - fixtures
 from tournament.models import AuditEntry, Club, Deal, SeatingMethod, Table, Tournament
 from tournament.registration import services as registration
 from tournament.seating import services as plans
 from tournament.sheets import services as deals
-from tournament.sheets.services import DealInput, table_info
+from tournament.sheets.services import table_info
 
 pytestmark = pytest.mark.django_db
 
@@ -149,20 +152,6 @@ class World:
     slug: str
 
 
-def _play(table, count: int):
-    """Enter ``count`` Heart Solos through the service, each by a seat that plays."""
-    for _ in range(count):
-        table.refresh_from_db()
-        info = table_info(table)
-        number = table.deals.count() + 1
-        declarer = next(p.position for p in info.players if p.position != info.dealer(number)
-                        or info.size == 3)
-        deals.add_deal(table, DealInput({"game": "solo", "trump": "hearts", "matadors": 1,
-                                         "card_points": 95}, declarer=declarer),
-                       table.sheet_version, "setup")
-    table.refresh_from_db()
-
-
 @pytest.fixture
 def world(tournament, organizer):  # noqa: F811 - the imported fixtures
     """A public tournament with blind checks: seven players in two clubs, a keep-apart pair;
@@ -181,15 +170,13 @@ def world(tournament, organizer):  # noqa: F811 - the imported fixtures
                                      club_name=club, check_in=True, user=organizer)
     registration.add_keep_apart(tournament, 1, 7, "couple", user=organizer)
     first, second = plans.ensure_series(tournament)
-    plans.seat_series(first, SeatingMethod.DRAW, "hostile", organizer)
-    plans.publish(first, organizer)
-    plans.seat_series(second, SeatingMethod.RESEAT, "hostile-2", organizer)
-    four = next(t for t in first.tables.all() if t.seats.count() == 4)
-    three = next(t for t in first.tables.all() if t.seats.count() == 3)
-    _play(four, 1)
+    seat(first, "hostile", user=organizer)
+    seat(second, "hostile-2", method=SeatingMethod.RESEAT, user=organizer, publish=False)
+    four, three = table_of_size(first, 4), table_of_size(first, 3)
+    enter(four, 1)
     deals.add_penalty(four, 2, table_info(four).rules.penalties[0].key, None, "",
                       four.sheet_version, "setup", deal=1)  # a misdeal: seat 2 dealt deal 1
-    _play(three, 6)
+    enter(three, 6)
     deals.submit_sheet(three, "Anna Becker")
     results_settings.scoring_settings(tournament)  # made on first sight; not an input's doing
     team = Team.objects.create(tournament=tournament, name="Tandem")
@@ -271,10 +258,30 @@ def keep_addresses(world: World):
     Tournament.objects.filter(pk=world.tournament.pk).update(slug=world.slug, public=True)
 
 
-# --- the test ----------------------------------------------------------------------------------
+# --- the tests: one per part of the site, so that xdist spreads them over the cores ----------
+
+# Each case (a form by where it posts, a page by its address) falls in the first part whose
+# pattern its path matches; a path no pattern names falls in "site", so none is left out.
+PARTS = [
+    ("sheet-deals", r"^/s/[^/]+/(deal|preview)/"),
+    ("sheet", r"^/s/"),
+    ("table-admin", r"^/organize/[^/]+/series/\d+/table/"),
+    ("series", r"^/organize/[^/]+/series/"),
+    ("players", r"^/organize/[^/]+/players/"),
+    ("door-clubs", r"^/organize/[^/]+/(door|clubs|keep-apart)/"),
+    ("results-admin", r"^/organize/[^/]+/results/"),
+    ("public-results", r"^/t/[^/]+/(standings|club-standings|team-standings|player|prizes)"),
+    ("public-seating", r"^/t/"),
+    ("site", r""),
+]
 
 
-def test_hostile_values_in_every_form_and_query_parameter(world):
+def part_of(url: str) -> str:
+    path = urlsplit(url).path
+    return next(name for name, pattern in PARTS if re.match(pattern, path))
+
+
+def test_every_form_and_page_is_found(world):
     pages, forms = discover(world)
     assert len(pages) >= 20 and len(forms) >= 15, (pages, [f.action for _, f in forms])
     actions = {urlsplit(f.action).path for _, f in forms}
@@ -282,11 +289,20 @@ def test_hostile_values_in_every_form_and_query_parameter(world):
                      "/results/team/", "/edit/", "/swap/", "/move/", "/seat/", "/confirm/",
                      "/import/", "/results/lot/", "/results/prize/", "/preview/"):
         assert any(expected in a for a in actions), expected
+    # every part has cases: a pattern that matched nothing would hide its cases in "site"
+    parts = {part_of(f.action) for _, f in forms} | {part_of(url) for url in pages}
+    assert parts == {name for name, _ in PARTS}
 
+
+@pytest.mark.parametrize("part", [name for name, _ in PARTS])
+def test_hostile_values_in_every_form_and_query_parameter(world, part):
+    pages, forms = discover(world)
     for client, form in forms:
-        fuzz_form(world, client, form)
+        if part_of(form.action) == part:
+            fuzz_form(world, client, form)
     for url in pages:
-        fuzz_query(world, url)
+        if part_of(url) == part:
+            fuzz_query(world, url)
 
 
 def fuzz_form(world: World, client: Client, form: Form):

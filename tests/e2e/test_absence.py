@@ -5,8 +5,8 @@ standings show it; a Seeger-Fabian sheet shows its foot on the scorekeeper's pho
 import pytest
 from playwright.sync_api import expect
 
-from tests.absence import SOLO_LOST, SOLO_WON, club_night, play, table_of_size
 from tests.e2e.conftest import fits, screenshot
+from tests.factories import SOLO_LOST, SOLO_WON, club_night, play, table_of_size
 from tournament.models import Entry
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -3,18 +3,13 @@ the organizer deletes a deal, is asked first, sees which later deals change deal
 would become invalid, mends those in the same step; the scorekeeper inserts a forgotten deal
 before deal 3 from the table's link, with the totals after it and at the end of the sheet."""
 
-import datetime
 import re
 
 import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import fits, screenshot
-from tests.factories import add_entry
-from tournament.models import SeatingMethod, Tournament
-from tournament.seating import services as plans
-from tournament.sheets import services as deals
-from tournament.sheets.services import DealInput
+from tests.factories import club_night, play, table_of_size
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -25,23 +20,10 @@ SOLO = {"game": "solo", "trump": "hearts", "matadors": 1, "card_points": 95}  # 
 def four(organizer_user):
     """A four-table with deals 1–5: deal 3 declared by seat 3 and deal 5 lost as a Ramsch by
     seat 1, the dealers of deals 2 and 4 (deals 1..5 are dealt by seats 2, 3, 4, 1, 2)."""
-    tournament = Tournament.objects.create(name="Club Night", slug="club-night", public=True,
-                                           start_date=datetime.date(2027, 5, 1),
-                                           deals_per_player=2, series_count=1)
-    tournament.organizers.add(organizer_user)
-    for n, name in enumerate(["Anna Becker", "Carl Brandt", "Emma Fischer", "Franz Koch",
-                              "Ida Lange", "Otto Meyer", "Rosa Vogel"], start=1):
-        add_entry(tournament, n, *name.split())
-    series = plans.ensure_series(tournament)[0]
-    plans.seat_series(series, SeatingMethod.DRAW, "edits", user=None)
-    plans.publish(series, user=None)
-    table = next(t for t in series.tables.all() if t.seats.count() == 4)
+    table = table_of_size(club_night(organizer_user, seed="edits", substitutes=0), 4)
     for declarer, record in ((1, SOLO), (1, SOLO), (3, SOLO), (2, SOLO),
                              (None, {"game": "ramsch", "loser": 1})):
-        table.refresh_from_db()
-        deals.add_deal(table, DealInput(dict(record), declarer=declarer), table.sheet_version,
-                       "Anna Becker")
-    table.refresh_from_db()
+        play(table, record, declarer, actor="Anna Becker")
     return table
 
 

@@ -2,41 +2,20 @@
 nothing is released yet, the results page says what blocks the release, and after the
 release the public reads each table's score sheet, read-only, on a desktop and a phone."""
 
-import datetime
-
 import pytest
 from playwright.sync_api import expect
 
+from tests import factories
 from tests.e2e.conftest import screenshot
-from tests.factories import add_entry
-from tests.sheets import enter
-from tournament.models import SeatingMethod, Tournament
-from tournament.seating import services as plans
-from tournament.sheets import services as deals
+from tests.factories import enter, finish
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def finish(table):
-    info = deals.table_info(table)
-    enter(table, info.deal_count - table.deals.count())
-    deals.submit_sheet(table, info.players[0].name, session="phone-1")
-    deals.confirm_sheet(table, info.players[1].name, session="phone-2")
-
-
 @pytest.fixture
 def club_night(organizer_user):
-    tournament = Tournament.objects.create(name="Club Night", slug="club-night", public=True,
-                                           start_date=datetime.date(2027, 5, 1),
-                                           deals_per_player=2, series_count=2)
-    tournament.organizers.add(organizer_user)
-    for n, name in enumerate(["Anna Becker", "Carl Brandt", "Emma Fischer", "Franz Koch",
-                              "Ida Lange", "Otto Meyer", "Rosa Vogel"], start=1):
-        add_entry(tournament, n, *name.split())
-    series = plans.ensure_series(tournament)[0]
-    plans.seat_series(series, SeatingMethod.DRAW, "release-way", user=None)
-    plans.publish(series, user=None)
-    return tournament
+    return factories.club_night(organizer_user, seed="release-way", substitutes=0,
+                                series_count=2)
 
 
 def tables(tournament):

@@ -12,11 +12,10 @@ from pypdf import PdfReader
 
 from printing import seat_slips, seating
 from printing.base import Layout
-from tests.factories import add_entry
+from tests.factories import new_tournament, register, seat
 from tests.printing.conftest import PRINTED, many_rows
-from tournament.models import Club, SeatingMethod, Tournament
+from tournament.models import Tournament
 from tournament.seating import charts
-from tournament.seating import services as plans
 from tournament.seating.charts import SeatRow, name_key
 
 A4_PAGES_FOR_300 = 4  # two pages by table (48 four-tables a page), two by name (210 a page)
@@ -198,22 +197,16 @@ def test_a_series_without_seats_says_so():
 # --- through the organizer's URLs ----------------------------------------------------------
 
 @pytest.fixture
-def congress(db, django_user_model):
+def umlaut_night(db, django_user_model):
     """Seven players with umlauts in series 1 (seated, published); series 2 not seated."""
     marta = django_user_model.objects.create_user("marta-seat", password="x")
-    tournament = Tournament.objects.create(name="Skatabend Süd", slug="skatabend", public=True,
-                                           start_date=datetime.date(2027, 5, 1),
-                                           deals_per_player=2, series_count=2)
-    tournament.organizers.add(marta)
-    club = Club.objects.create(name="Grün-Weiß Köln")
+    tournament = new_tournament("skatabend", marta, name="Skatabend Süd", public=True,
+                                deals_per_player=2, series_count=2)
     names = ["Jürgen Müller", "Änne Krüger", "Max Mustermann", "Ali Öztürk", "Otto Ortmann",
              "Björn Weiß", "Rosa Vogel"]
     for n, name in enumerate(names, start=1):
-        first, last = name.split()
-        add_entry(tournament, n, first, last, club=club if n % 2 else None)
-    first, _ = plans.ensure_series(tournament)
-    plans.seat_series(first, SeatingMethod.DRAW, "print", user=None)
-    plans.publish(first, user=None)
+        register(tournament, [name], club="Grün-Weiß Köln" if n % 2 else "")
+    first = seat(tournament.series.get(number=1), "print")
     return tournament, first, marta
 
 
@@ -227,8 +220,8 @@ def _read(response):
     return pages(PdfReader(io.BytesIO(b"".join(response.streaming_content))))
 
 
-def test_the_organizer_prints_the_chart_and_the_slips(client, congress):
-    tournament, series, marta = congress
+def test_the_organizer_prints_the_chart_and_the_slips(client, umlaut_night):
+    tournament, series, marta = umlaut_night
     client.force_login(marta)
     response = client.get(_url("seating_pdf", tournament, 1))
     assert "skatabend-s1-seating.pdf" in response["Content-Disposition"]
@@ -246,8 +239,8 @@ def test_the_organizer_prints_the_chart_and_the_slips(client, congress):
     assert "Skatabend Süd" in slips
 
 
-def test_a_series_not_yet_seated_answers_a_page_that_says_so(client, congress):
-    tournament, _, marta = congress
+def test_a_series_not_yet_seated_answers_a_page_that_says_so(client, umlaut_night):
+    tournament, _, marta = umlaut_night
     client.force_login(marta)
     for name in ("seating_pdf", "seat_slips_pdf"):
         (text,) = _read(client.get(_url(name, tournament, 2)))
@@ -255,8 +248,8 @@ def test_a_series_not_yet_seated_answers_a_page_that_says_so(client, congress):
         assert client.get(_url(name, tournament, 9)).status_code == 404
 
 
-def test_only_the_tournaments_organizers_print(client, congress, django_user_model):
-    tournament, _, _ = congress
+def test_only_the_tournaments_organizers_print(client, umlaut_night, django_user_model):
+    tournament, _, _ = umlaut_night
     bea = django_user_model.objects.create_user("bea-seat", password="x")
     Tournament.objects.create(name="Bea's Cup", slug="beas-cup",
                               start_date=datetime.date(2027, 6, 1)).organizers.add(bea)
@@ -272,8 +265,8 @@ def test_only_the_tournaments_organizers_print(client, congress, django_user_mod
             assert client.get(url).status_code == 403
 
 
-def test_the_series_pages_link_the_pdfs(client, congress):
-    tournament, _, marta = congress
+def test_the_series_pages_link_the_pdfs(client, umlaut_night):
+    tournament, _, marta = umlaut_night
     client.force_login(marta)
     for page in ("tournament:series", "tournament:series_sheets"):
         html = client.get(reverse(page, args=[tournament.slug, 1])).content.decode()
@@ -283,8 +276,8 @@ def test_the_series_pages_link_the_pdfs(client, congress):
     assert _url("seating_pdf", tournament, 2) not in unseated.content.decode()
 
 
-def test_the_room_chart_by_name_sorts_umlauts_too(client, congress):
-    tournament, _, _ = congress
+def test_the_room_chart_by_name_sorts_umlauts_too(client, umlaut_night):
+    tournament, _, _ = umlaut_night
     html = client.get(reverse("tournament:where", args=[tournament.slug, 1])).content.decode()
     assert html.index("Müller, Jürgen") < html.index("Mustermann, Max")
     assert html.index("Ortmann, Otto") < html.index("Öztürk, Ali")

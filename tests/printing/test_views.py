@@ -1,16 +1,12 @@
 """The PDFs of a series as its organizer downloads them, read back with pypdf."""
 
-import datetime
 import io
 
 import pytest
 from django.urls import reverse
 from pypdf import PdfReader
 
-from tests.factories import add_entry
-from tests.sheets import enter
-from tournament.models import SeatingMethod, Tournament
-from tournament.seating import services as plans
+from tests.factories import enter, new_tournament, register, seat
 from tournament.sheets.loaders import table_info
 
 
@@ -18,18 +14,11 @@ from tournament.sheets.loaders import table_info
 def night(db, django_user_model):
     """Seven players (a four-table and a three-table), three deals entered at the first."""
     marta = django_user_model.objects.create_user("marta-print", password="x")
-    tournament = Tournament.objects.create(name="Skatabend Süd", slug="skatabend",
-                                           start_date=datetime.date(2027, 5, 1),
-                                           deals_per_player=2, series_count=1)
-    tournament.organizers.add(marta)
-    names = ["Anna Bäcker", "Carl Brandt", "Emma Fischer", "Franz Koch", "Ida Lange",
-             "Otto Meyer", "Rosa Vogel"]
-    for n, name in enumerate(names, start=1):
-        first, last = name.split()
-        add_entry(tournament, n, first, last)
-    (series,) = plans.ensure_series(tournament)
-    plans.seat_series(series, SeatingMethod.DRAW, "print", user=None)
-    plans.publish(series, user=None)
+    tournament = new_tournament("skatabend", marta, name="Skatabend Süd", deals_per_player=2,
+                                series_count=1)
+    register(tournament, ["Anna Bäcker", "Carl Brandt", "Emma Fischer", "Franz Koch",
+                          "Ida Lange", "Otto Meyer", "Rosa Vogel"])
+    series = seat(tournament.series.get(number=1), "print")
     table = series.tables.order_by("number").first()
     enter(table, 3)
     return tournament, series, table, marta

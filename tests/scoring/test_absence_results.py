@@ -17,8 +17,7 @@ from scoring.results import loaders as results_loaders
 from scoring.results import services as result_services
 from scoring.results.scope import Scope
 from scoring.settings import services as results_settings
-from tests.absence import SOLO_LOST, SOLO_WON, club_night, play, table_of_size
-from tests.factories import add_entry
+from tests.factories import SOLO_LOST, SOLO_WON, add_entry, club_night, play, table_of_size
 from tests.scoring.test_comparative_pages import build, seat
 from tournament.models import Entry
 from tournament.sheets import absence

@@ -9,7 +9,6 @@ from scoring.release import services as releases
 from scoring.results import services as result_services
 from scoring.settings import services as results_settings
 from tests.scoring.test_views import tied_tournament
-from tournament.demo import build_demo_congress
 from tournament.models import SeriesStatus
 from tournament.sheets import services as sheets
 from tournament.versions import changed, version
@@ -17,20 +16,12 @@ from tournament.versions import changed, version
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def congress(django_user_model):
-    tournament = build_demo_congress(players=30, checked_in=28, with_deals=True)
-    boss = django_user_model.objects.create_user("boss")
-    tournament.organizers.add(boss)
-    return tournament, boss
-
-
 def points_of(comp, entry):
     return next(s.points for s in comp.standings if s.entry == entry)
 
 
-def test_the_second_request_reads_only_the_version(congress, django_assert_num_queries):
-    tournament, _ = congress
+def test_the_second_request_reads_only_the_version(played_demo, django_assert_num_queries):
+    tournament, _ = played_demo
     first = result_services.compute(tournament)
     awards.prizes(first)
     with django_assert_num_queries(1):  # the latest audit entry
@@ -39,8 +30,8 @@ def test_the_second_request_reads_only_the_version(congress, django_assert_num_q
     assert again.standings == first.standings and again.tournament is tournament
 
 
-def test_a_penalty_shows_on_the_next_request(congress):
-    tournament, boss = congress
+def test_a_penalty_shows_on_the_next_request(played_demo):
+    tournament, boss = played_demo
     table = tournament.series.get(number=3).tables.first()
     seat = table.seats.get(position=1)
     before = points_of(result_services.compute(tournament), seat.entry_id)
@@ -48,8 +39,8 @@ def test_a_penalty_shows_on_the_next_request(congress):
     assert points_of(result_services.compute(tournament), seat.entry_id) == before - 30
 
 
-def test_a_release_and_a_setting_show_on_the_next_request(congress):
-    tournament, boss = congress
+def test_a_release_and_a_setting_show_on_the_next_request(played_demo):
+    tournament, boss = played_demo
     assert result_services.compute(tournament, released_only=True).counted == ()
     releases.release_series(tournament.series.get(number=1), boss)
     assert result_services.compute(tournament, released_only=True).counted == (1,)
@@ -73,18 +64,18 @@ def test_a_lot_shows_on_the_prize_list_at_once(django_user_model):
     assert now.by_lot and now.winners == (tied.candidates[0],)
 
 
-def test_a_committed_change_draws_a_new_version(congress):
+def test_a_committed_change_draws_a_new_version(played_demo):
     """A transaction that wrote its audit entry before a later one may commit after it: the
     latest id alone would not change then, so each commit also draws a new token."""
-    tournament, _ = congress
+    tournament, _ = played_demo
     before = version(tournament)
     assert version(tournament) == before
     changed(tournament.pk)
     assert version(tournament) != before
 
 
-def test_changes_of_one_series_reach_its_page(congress, django_capture_on_commit_callbacks):
-    tournament, boss = congress
+def test_changes_of_one_series_reach_its_page(played_demo, django_capture_on_commit_callbacks):
+    tournament, boss = played_demo
     series = tournament.series.get(number=1)
     result_services.compute(tournament, series=1, released_only=True)
     with django_capture_on_commit_callbacks(execute=True) as callbacks:
@@ -94,14 +85,14 @@ def test_changes_of_one_series_reach_its_page(congress, django_capture_on_commit
     assert series.__class__.objects.get(pk=series.pk).status == SeriesStatus.RELEASED
 
 
-def test_an_admin_edit_reaches_the_cached_results(congress, rf,
+def test_an_admin_edit_reaches_the_cached_results(played_demo, rf,
                                                   django_capture_on_commit_callbacks):
     """The admin writes no audit entry; it tells the cache itself."""
     from django.contrib import admin
 
     from tournament.models import Entry
 
-    tournament, _ = congress
+    tournament, _ = played_demo
     entry = Entry.objects.get(pk=result_services.compute(tournament).standings[0].entry)
     entry.first_name = "Renamed"
     with django_capture_on_commit_callbacks(execute=True):
@@ -110,10 +101,10 @@ def test_an_admin_edit_reaches_the_cached_results(congress, rf,
 
 
 def test_deals_of_a_series_in_play_leave_the_publics_results_cached(
-        congress, django_capture_on_commit_callbacks, django_assert_max_num_queries):
+        played_demo, django_capture_on_commit_callbacks, django_assert_max_num_queries):
     """The public counts released series only: a deal at a table of series 3 (in play)
     changes the staff's results, not the public's, which stay cached for the whole room."""
-    tournament, boss = congress
+    tournament, boss = played_demo
     releases.release_series(tournament.series.get(number=1), boss)
     public, staff = version(tournament, public=True), version(tournament)
     table = tournament.series.get(number=3).tables.first()
@@ -126,10 +117,10 @@ def test_deals_of_a_series_in_play_leave_the_publics_results_cached(
 
 
 def test_a_correction_of_a_released_series_reaches_the_public_when_released_again(
-        congress, django_capture_on_commit_callbacks):
+        played_demo, django_capture_on_commit_callbacks):
     """Issue 18.20: the public counts no series under correction (neither the results known to
     be wrong nor the half-corrected ones); the corrected results once released again."""
-    tournament, boss = congress
+    tournament, boss = played_demo
     series = tournament.series.get(number=1)
     releases.release_series(series, boss)
     table = series.tables.first()
@@ -184,10 +175,10 @@ def test_an_entry_the_admin_moves_leaves_both_tournaments_fresh(
     assert late.pk not in result_services.compute(first).did_not_play
 
 
-def test_a_table_whose_seats_were_removed_is_no_table_of_the_prizes(congress):
+def test_a_table_whose_seats_were_removed_is_no_table_of_the_prizes(played_demo):
     from tournament.models import Deal, Seat
 
-    tournament, _ = congress
+    tournament, _ = played_demo
     top = Deal.objects.filter(table__series__tournament=tournament, won=True).order_by(
         "-value").first()
     Seat.objects.filter(table_id=top.table_id).delete()
@@ -199,8 +190,8 @@ def test_a_table_whose_seats_were_removed_is_no_table_of_the_prizes(congress):
 
 @pytest.mark.django_db(transaction=True)  # the release commits, as on the site
 def test_a_release_computes_the_publics_results_before_anyone_asks(
-        congress, django_assert_max_num_queries):
-    tournament, boss = congress
+        played_demo, django_assert_max_num_queries):
+    tournament, boss = played_demo
     releases.release_series(tournament.series.get(number=1), boss)
     with django_assert_max_num_queries(3):  # a correcting series? the latest change, the token
         comp = result_services.compute(tournament, released_only=True)

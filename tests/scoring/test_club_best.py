@@ -7,14 +7,14 @@ from django.urls import reverse
 from scoring import cache
 from scoring.models import ScoringSettings
 from scoring.settings import services as results_settings
-from tests.scoring.test_did_not_play import club_night  # noqa: F401 (a fixture)
+from tests.scoring.test_did_not_play import dora_never_seated  # noqa: F401 (a fixture)
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def boss(client, django_user_model, club_night):  # noqa: F811
-    tournament, _ = club_night
+def boss(client, django_user_model, dora_never_seated):  # noqa: F811
+    tournament, _ = dora_never_seated
     user = django_user_model.objects.create_user("boss-best")
     tournament.organizers.add(user)
     client.force_login(user)

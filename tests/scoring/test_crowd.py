@@ -10,22 +10,20 @@ from django.urls import reverse
 
 from printing import results as printed
 from scoring.release import services as releases
+from tests.factories import release
 from tests.sheets import solo_post, u
 from tournament import crowd
-from tournament.demo import build_demo_congress
 from tournament.models import Deal
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def congress(django_user_model):
-    """The demo congress: series 1 and 2 confirmed, series 3 being played; 1 released."""
-    tournament = build_demo_congress(players=30, checked_in=28, with_deals=True)
-    boss = django_user_model.objects.create_user("boss", password="boss-pw-1908")
-    tournament.organizers.add(boss)
-    releases.release_series(tournament.series.get(number=1), boss)
-    return tournament, boss
+def released_demo(played_demo):
+    """The played demo with series 1 released."""
+    tournament, boss = played_demo
+    release(tournament.series.get(number=1), boss)
+    return played_demo
 
 
 @pytest.fixture
@@ -47,8 +45,8 @@ def pdf_bytes(response) -> bytes:
     return b"".join(response.streaming_content)
 
 
-def test_the_public_standings_pdf_is_drawn_once_per_results_version(congress, made, client):
-    tournament, boss = congress
+def test_the_public_standings_pdf_is_drawn_once_per_results_version(released_demo, made, client):
+    tournament, boss = released_demo
     url = reverse("printing:standings_pdf", args=[tournament.slug])
     first = pdf_bytes(client.get(url))
     assert pdf_bytes(Client().get(url)) == first  # another visitor: the same file, kept
@@ -71,9 +69,9 @@ def test_the_public_standings_pdf_is_drawn_once_per_results_version(congress, ma
     assert len(made) == 4
 
 
-def test_a_kept_standings_page_costs_two_queries_and_shows_a_release_at_once(congress,
+def test_a_kept_standings_page_costs_two_queries_and_shows_a_release_at_once(released_demo,
                                                                               client):
-    tournament, boss = congress
+    tournament, boss = released_demo
     url = reverse("scoring:standings", args=[tournament.slug])
     first = client.get(url)
     assert "Series 1 of 3 counted" in first.content.decode()
@@ -87,8 +85,8 @@ def test_a_kept_standings_page_costs_two_queries_and_shows_a_release_at_once(con
     assert "Series 1 and 2 of 3 counted" in client.get(url).content.decode()
 
 
-def test_an_anonymous_page_shows_at_most_what_a_phone_needs(congress, client):
-    tournament, boss = congress
+def test_an_anonymous_page_shows_at_most_what_a_phone_needs(released_demo, client):
+    tournament, boss = released_demo
     url = reverse("scoring:standings", args=[tournament.slug])
     asked = client.get(url, {"per_page": 500})
     assert asked.context["table"].paginator.per_page == crowd.PUBLIC_MAX_PER_PAGE == 150
@@ -97,9 +95,9 @@ def test_an_anonymous_page_shows_at_most_what_a_phone_needs(congress, client):
     assert staff.get(url, {"per_page": 500}).context["table"].paginator.per_page == 500
 
 
-def test_an_address_that_asks_too_much_waits_and_the_room_goes_on(congress, settings,
+def test_an_address_that_asks_too_much_waits_and_the_room_goes_on(released_demo, settings,
                                                                   monkeypatch):
-    tournament, boss = congress
+    tournament, boss = released_demo
     settings.PUBLIC_BUDGET = 20  # two computed pages a minute
     monkeypatch.setattr(crowd, "now", lambda: 6_000_000 + 42.5)  # 17.5 s before a new minute
     flood = Client(REMOTE_ADDR="203.0.113.7")
@@ -127,8 +125,8 @@ def test_an_address_that_asks_too_much_waits_and_the_room_goes_on(congress, sett
     assert flood.get(standings, {"page": 3}).status_code == 200
 
 
-def test_behind_a_proxy_each_visitor_has_his_own_budget(congress, settings, monkeypatch):
-    tournament, _ = congress
+def test_behind_a_proxy_each_visitor_has_his_own_budget(released_demo, settings, monkeypatch):
+    tournament, _ = released_demo
     settings.PROXY_COUNT, settings.PUBLIC_BUDGET = 1, 10
     monkeypatch.setattr(crowd, "now", lambda: 6_000_000.0)
     nginx = {"REMOTE_ADDR": "127.0.0.1"}
@@ -143,8 +141,8 @@ def test_behind_a_proxy_each_visitor_has_his_own_budget(congress, settings, monk
     assert forged.get(standings, {"page": 3}).status_code == 429
 
 
-def test_a_page_with_the_visitors_own_message_is_not_kept_for_others(congress, client):
-    tournament, _ = congress
+def test_a_page_with_the_visitors_own_message_is_not_kept_for_others(released_demo, client):
+    tournament, _ = released_demo
     url = reverse("scoring:standings", args=[tournament.slug])
     marked = Client()
     marked.cookies["messages"] = "whatever the visitor's last page left"
@@ -154,9 +152,9 @@ def test_a_page_with_the_visitors_own_message_is_not_kept_for_others(congress, c
     assert len(queries) > 2  # computed again: nothing was kept from the marked visitor
 
 
-def test_while_one_request_makes_a_page_the_others_are_asked_to_come_back(congress, client,
+def test_while_one_request_makes_a_page_the_others_are_asked_to_come_back(released_demo, client,
                                                                           monkeypatch):
-    tournament, _ = congress
+    tournament, _ = released_demo
     url = reverse("printing:standings_pdf", args=[tournament.slug])
     making = {}
 
@@ -173,8 +171,8 @@ def test_while_one_request_makes_a_page_the_others_are_asked_to_come_back(congre
     pdf_bytes(Client().get(url))  # and then the copy is there
 
 
-def test_a_query_the_sites_links_never_make_is_answered_but_not_kept(congress, client):
-    tournament, _ = congress
+def test_a_query_the_sites_links_never_make_is_answered_but_not_kept(released_demo, client):
+    tournament, _ = released_demo
     url = reverse("scoring:standings", args=[tournament.slug])
     client.get(url, {"v": "123"})
     with CaptureQueriesContext(connection) as queries:
@@ -186,9 +184,9 @@ def test_a_query_the_sites_links_never_make_is_answered_but_not_kept(congress, c
     assert len(queries) == 2
 
 
-def test_one_page_at_a_time_is_made_for_the_public_whatever_the_addresses(congress, client,
+def test_one_page_at_a_time_is_made_for_the_public_whatever_the_addresses(released_demo, client,
                                                                           monkeypatch):
-    tournament, boss = congress
+    tournament, boss = released_demo
     standings = reverse("scoring:standings", args=[tournament.slug])
     pdf = reverse("printing:standings_pdf", args=[tournament.slug])
     client.get(standings)  # kept before

@@ -32,7 +32,7 @@ def play(table, seats, declarer, card_points):
 
 
 @pytest.fixture
-def club_night():
+def dora_never_seated():
     """Anna and Bert win a Grand each, Carl loses one; Dora registered but never sat down.
     Carl and Dora play for the same club."""
     tournament = Tournament.objects.create(name="Club Night", slug="club-night", public=True,
@@ -52,8 +52,8 @@ def club_night():
     return tournament, dora
 
 
-def test_a_player_who_never_sat_is_not_ranked(club_night):
-    tournament, dora = club_night
+def test_a_player_who_never_sat_is_not_ranked(dora_never_seated):
+    tournament, dora = dora_never_seated
     comp = results.compute(tournament)
     assert dora.id not in {s.entry for s in comp.standings}
     assert dora.id not in {s.entry for s in comp.league}
@@ -63,8 +63,8 @@ def test_a_player_who_never_sat_is_not_ranked(club_night):
     assert comp.standings[-1].rank == 3
 
 
-def test_the_standings_page_lists_him_apart(client, django_user_model, club_night):
-    tournament, _ = club_night
+def test_the_standings_page_lists_him_apart(client, django_user_model, dora_never_seated):
+    tournament, _ = dora_never_seated
     boss = django_user_model.objects.create_user("boss")
     tournament.organizers.add(boss)
     # The public sees no released series yet: nobody is ranked, so nobody is set apart.
@@ -83,8 +83,8 @@ def test_the_standings_page_lists_him_apart(client, django_user_model, club_nigh
     assert "Did not play: not ranked." in player
 
 
-def test_he_is_never_a_prize_candidate(club_night):
-    tournament, dora = club_night
+def test_he_is_never_a_prize_candidate(dora_never_seated):
+    tournament, dora = dora_never_seated
     CustomPrize.objects.create(tournament=tournament, number=8, title="Booby",
                                kind="LOWEST_POINTS")
     CustomPrize.objects.create(tournament=tournament, number=9, title="Second lowest",
@@ -95,8 +95,8 @@ def test_he_is_never_a_prize_candidate(club_night):
     assert booby.winners == (Entry.objects.get(tournament=tournament, number=3).id,)
 
 
-def test_a_clubs_best_players_are_drawn_from_those_who_played(club_night):
-    tournament, dora = club_night
+def test_a_clubs_best_players_are_drawn_from_those_who_played(dora_never_seated):
+    tournament, dora = dora_never_seated
     settings = results_settings.scoring_settings(tournament)
     settings.club_best = 1
     settings.save()
@@ -107,8 +107,8 @@ def test_a_clubs_best_players_are_drawn_from_those_who_played(club_night):
     assert club.score == next(s.score for s in comp.standings if s.entry == carl) < 0
 
 
-def test_a_seated_player_with_no_points_did_play(club_night):
-    tournament, dora = club_night
+def test_a_seated_player_with_no_points_did_play(dora_never_seated):
+    tournament, dora = dora_never_seated
     series = tournament.series.get(number=2)
     dora_alone = Entry.objects.filter(tournament=tournament).exclude(id=dora.id)
     dora_alone.update(checked_in=False)  # Dora and two newcomers sit at series 2's table

@@ -9,7 +9,7 @@ from django.urls import reverse
 from engine import SeegerFabianFoot, seeger_fabian_foot
 from printing import score_sheets
 from scoring.results import services as results
-from tests.absence import SOLO_LOST, SOLO_WON, club_night, play, table_of_size
+from tests.factories import SOLO_LOST, SOLO_WON, club_night, play, table_of_size
 from tournament.sheets.services import load_sheet, table_info
 from tournament.sheets.sheet import seeger_fabian_feet
 

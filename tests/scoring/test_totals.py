@@ -36,7 +36,8 @@ SPECS = (*LEAGUE_SCHEDULE,
 
 
 @pytest.fixture
-def congress():
+def demo_with_misdeal():
+    """The demo congress at 62 players (59 checked in), a misdeal charged at series 1."""
     tournament = build_demo_congress(players=62, checked_in=59, with_deals=True)
     table = Table.objects.filter(series__tournament=tournament, series__number=1).first()
     Penalty.objects.create(table=table, after_deal=3, seat=2, reason=PenaltyReason.MISDEAL,
@@ -67,9 +68,9 @@ def from_the_records(tournament):
     return points, won, lost
 
 
-def test_the_database_sums_what_the_records_say(congress):
-    comp = result_services.compute(congress)
-    points, won, lost = from_the_records(congress)
+def test_the_database_sums_what_the_records_say(demo_with_misdeal):
+    comp = result_services.compute(demo_with_misdeal)
+    points, won, lost = from_the_records(demo_with_misdeal)
     assert len(comp.standings) >= 59
     for s in comp.standings:
         assert (s.points, s.won, s.lost) == (points.get(s.entry, 0), won.get(s.entry, 0),
@@ -81,11 +82,11 @@ def test_the_database_sums_what_the_records_say(congress):
 @pytest.mark.parametrize("series, released_only, confirmed_only", [
     (None, False, False), (None, True, False), (None, False, True), (1, False, False),
     (3, False, False), (2, True, True)])
-def test_every_scope_ranks_as_the_deals_do(congress, system, series, released_only,
+def test_every_scope_ranks_as_the_deals_do(demo_with_misdeal, system, series, released_only,
                                            confirmed_only):
-    congress.series.filter(number=1).update(status=SeriesStatus.RELEASED)
-    totals = load_totals(Scope(congress, confirmed_only, series, released_only))
-    results = load_results(Scope(congress, confirmed_only, series, released_only))
+    demo_with_misdeal.series.filter(number=1).update(status=SeriesStatus.RELEASED)
+    totals = load_totals(Scope(demo_with_misdeal, confirmed_only, series, released_only))
+    results = load_results(Scope(demo_with_misdeal, confirmed_only, series, released_only))
     expected = standings(system, results.deals, results.penalties, results.played)
     assert rank(system, totals.tallies) == expected
     assert (totals.played, totals.provisional, totals.did_not_play) == (
@@ -94,10 +95,10 @@ def test_every_scope_ranks_as_the_deals_do(congress, system, series, released_on
 
 @pytest.mark.parametrize("one_prize_per_player", [True, False])
 def test_prizes_read_only_their_candidates_and_award_as_from_every_deal(
-        congress, one_prize_per_player):
-    results = load_results(Scope(congress))
+        demo_with_misdeal, one_prize_per_player):
+    results = load_results(Scope(demo_with_misdeal))
     league = league_standings(results.deals, results.penalties, results.played)
-    scope = Scope(congress)
+    scope = Scope(demo_with_misdeal)
     facts = load_prize_deals(scope, SPECS, load_totals(scope, SPECS).bests)
     everything = award_prizes(SPECS, league, results.deals, one_prize_per_player)
     assert award(SPECS, league, facts, one_prize_per_player) == everything
@@ -122,13 +123,13 @@ def test_totals_and_prize_deals_in_a_fixed_number_of_queries(players,
         load_prize_deals(Scope(tournament), SPECS, totals.bests)
 
 
-def test_a_players_page_reads_only_the_tables_he_sat_at(congress,
+def test_a_players_page_reads_only_the_tables_he_sat_at(demo_with_misdeal,
                                                         django_assert_max_num_queries):
-    entry = Seat.objects.filter(series__tournament=congress).values_list(
+    entry = Seat.objects.filter(series__tournament=demo_with_misdeal).values_list(
         "entry_id", flat=True).first()
-    everything = load_results(Scope(congress))
+    everything = load_results(Scope(demo_with_misdeal))
     with django_assert_max_num_queries(3):  # his seats' tables, their deals, their penalties
-        his = load_results(Scope(congress, entry=entry))
+        his = load_results(Scope(demo_with_misdeal, entry=entry))
     tables = set(Seat.objects.filter(entry_id=entry).values_list("table_id", flat=True))
     assert {d.table for d in his.deals} == tables and len(his.deals) < len(everything.deals) / 5
     assert [d for d in everything.deals if d.table in tables] == list(his.deals)

@@ -5,9 +5,8 @@ import datetime
 import pytest
 from django.test import Client
 
-from tests.factories import add_entry
-from tournament.models import SeatingMethod, Tournament
-from tournament.seating import services as plans
+from tests import factories
+from tournament.models import Tournament
 
 
 @pytest.fixture
@@ -45,36 +44,17 @@ def marta(django_user_model):
 @pytest.fixture
 def club_night(marta):
     """Seven players: one four-table (8 deals) and one three-table (6 deals), published."""
-    tournament = Tournament.objects.create(name="Club Night", slug="club-night-sheets",
-                                           start_date=datetime.date(2027, 5, 1),
-                                           deals_per_player=2, series_count=1, public=True)
-    tournament.organizers.add(marta)
-    names = ["Anna Becker", "Carl Brandt", "Emma Fischer", "Franz Koch", "Ida Lange",
-             "Otto Meyer", "Rosa Vogel"]
-    for n, name in enumerate(names, start=1):
-        first, last = name.split()
-        add_entry(tournament, n, first, last)
-    (series,) = plans.ensure_series(tournament)
-    plans.seat_series(series, SeatingMethod.DRAW, "sheets", user=None)
-    plans.publish(series, user=None)
-    return tournament
+    return factories.club_night(marta, slug="club-night-sheets", seed="sheets", substitutes=0)
 
 
 @pytest.fixture
 def four(club_night):
-    return _table_of_size(club_night, 4)
+    return factories.table_of_size(club_night, 4)
 
 
 @pytest.fixture
 def three(club_night):
-    return _table_of_size(club_night, 3)
-
-
-def _table_of_size(tournament, size):
-    for table in tournament.series.get(number=1).tables.all():
-        if table.seats.count() == size:
-            return table
-    raise AssertionError(f"no {size}-table")
+    return factories.table_of_size(club_night, 3)
 
 
 @pytest.fixture

@@ -6,7 +6,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tests.absence import SOLO_WON, club_night, play, table_of_size
+from tests.factories import SOLO_WON, club_night, play, table_of_size
 from tournament import lifecycle
 from tournament.models import AuditAction, AuditEntry, Entry, SeriesStatus, Substitution
 from tournament.registration.attendance import withdrawal_refused

@@ -93,7 +93,7 @@ def test_the_movement_chart_and_the_hand_records(organizer_client, duplicate, or
 
 
 def test_a_tournament_with_deals_does_not_become_comparative(duplicate, organizer):
-    from tests.sheets import enter
+    from tests.factories import enter
 
     series = duplicate.series.get(number=1)
     plans.seat_series(series, SeatingMethod.DRAW, "room", user=None)

@@ -11,8 +11,7 @@ from django.test import Client
 from django.urls import reverse
 from pypdf import PdfReader
 
-from tests.factories import add_entries
-from tests.sheets import enter
+from tests.factories import add_entries, enter
 from tournament.comparative import services
 from tournament.models import SeatingMethod, Series, SeriesStatus, Tournament
 from tournament.seating import services as plans

@@ -6,19 +6,10 @@ import pytest
 from django.urls import reverse
 
 from scoring.release import services as releases
-from tests.sheets import enter, u
+from tests.factories import finish
+from tests.sheets import u
 from tournament.models import AuditEntry, SeriesStatus, SheetStatus
 from tournament.seating import services as plans
-from tournament.sheets import services as deals
-from tournament.sheets.services import table_info
-
-
-def _confirmed(table):
-    info = table_info(table)
-    enter(table, info.deal_count)
-    deals.submit_sheet(table, info.players[0].name, session="phone-1")
-    deals.confirm_sheet(table, info.players[1].name, session="phone-2")
-    table.refresh_from_db()
 
 
 def test_withdrawing_a_player_asks_first(marta_client, club_night):
@@ -53,7 +44,7 @@ def test_a_seated_player_is_refused_at_once_not_asked(marta_client, club_night, 
 
 
 def test_reopening_a_sheet_asks_first(marta_client, club_night, three):
-    _confirmed(three)
+    finish(three)
     reopen = u("sheet_reopen", club_night.slug, 1, three.number)
     html = marta_client.post(reopen).content.decode()
     assert f"Reopen the sheet of table {three.number}?" in html
@@ -69,7 +60,7 @@ def test_reopening_a_sheet_asks_first(marta_client, club_night, three):
 def test_releasing_and_taking_a_release_back_ask_first(marta_client, club_night, four, three,
                                                        undo):
     for table in (four, three):
-        _confirmed(table)
+        finish(table)
     series = club_night.series.get(number=1)
     if undo:
         releases.release_series(series, None)

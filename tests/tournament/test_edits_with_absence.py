@@ -13,7 +13,7 @@ from scoring.models import Substitutes
 from scoring.results.loaders import load_results
 from scoring.results.scope import Scope
 from scoring.settings.services import scoring_settings
-from tests.absence import SOLO_WON, club_night, play, table_of_size
+from tests.factories import SOLO_WON, club_night, play, table_of_size
 from tests.sheets import u
 from tournament.models import Entry, Substitution
 from tournament.sheets import absence, edits

@@ -6,7 +6,8 @@ import pytest
 from django.db import connection
 from django.test import Client
 
-from tests.sheets import enter, solo_post, u
+from tests.factories import enter
+from tests.sheets import solo_post, u
 from tournament.models import AuditEntry, Deal
 
 pytestmark = pytest.mark.django_db
@@ -67,7 +68,7 @@ def test_add_deal_uses_the_views_players_only_once_the_series_plays(four):
     from dataclasses import replace
 
     from engine import InvalidRecord
-    from tests.sheets import playing_seat
+    from tests.factories import playing_seat
     from tournament.sheets import services as deals
     from tournament.sheets.services import DealInput, table_info
 

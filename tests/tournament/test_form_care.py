@@ -7,8 +7,8 @@ from django.test import Client
 from django.urls import reverse
 
 from scoring.models import Team
-from tests.factories import add_entry
-from tests.sheets import enter, u
+from tests.factories import add_entry, enter
+from tests.sheets import u
 from tournament.models import SheetStatus, Tournament
 from tournament.sheets import services as deals
 from tournament.sheets.services import table_info

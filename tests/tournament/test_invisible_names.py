@@ -8,8 +8,8 @@ from django.urls import reverse
 from scoring.models import Team
 from scoring.refusals import ScoringError
 from scoring.teams.services import add_team
-from tests.factories import add_entry
-from tests.sheets import enter, u
+from tests.factories import add_entry, enter
+from tests.sheets import u
 from tournament.models import Club, Entry, Tournament
 from tournament.names import visibility_problem
 from tournament.refusals import Refusal

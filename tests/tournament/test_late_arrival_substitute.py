@@ -3,8 +3,7 @@ seat of the series already, so he is not listed as unseated nor seated at a seco
 
 import pytest
 
-from tests.absence import SOLO_WON, club_night, play, table_of_size
-from tests.factories import add_entry
+from tests.factories import SOLO_WON, add_entry, club_night, play, table_of_size
 from tournament.models import Entry
 from tournament.seating import arrivals
 from tournament.seating import services as plans

@@ -8,8 +8,7 @@ import datetime
 import pytest
 from django.urls import reverse
 
-from tests.factories import add_entry
-from tests.sheets import enter
+from tests.factories import add_entry, enter, new_tournament, register, seat
 from tournament.comparative.services import make_comparative
 from tournament.models import (
     AuditEntry,
@@ -33,15 +32,11 @@ pytestmark = pytest.mark.django_db
 def night(marta):
     """Eleven players drawn at two four-tables and one three-table (a draft); player 12
     arrives late."""
-    tournament = Tournament.objects.create(name="Club Night", slug="late-night",
-                                           start_date=datetime.date(2027, 5, 1),
-                                           deals_per_player=2, series_count=2, public=True)
-    tournament.organizers.add(marta)
-    for n in range(1, 12):
-        add_entry(tournament, n, f"First{n}", f"Last{n:02d}")
-    series = plans.ensure_series(tournament)[0]
-    plans.seat_series(series, SeatingMethod.DRAW, "late", user=marta)
-    add_entry(tournament, 12, "Hans", "Spät")  # checked in after the draw
+    tournament = new_tournament("late-night", marta, deals_per_player=2, series_count=2,
+                                public=True)
+    register(tournament, [f"First{n} Last{n:02d}" for n in range(1, 12)])
+    series = seat(tournament.series.get(number=1), "late", user=marta, publish=False)
+    register(tournament, ["Hans Spät"])  # checked in after the draw
     return series
 
 

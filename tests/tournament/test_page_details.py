@@ -35,7 +35,7 @@ def test_a_ramsch_charge_wears_the_loss_colour(client, three):
 def test_a_deal_row_escapes_the_names_it_shows(client, three):
     """The rows of deals are written in Python (tournament/templatetags/sheets.py): a name is
     text there as it was in the template."""
-    from tests.sheets import playing_seat
+    from tests.factories import playing_seat
     from tournament.models import Seat
 
     seat = playing_seat(three, 1)

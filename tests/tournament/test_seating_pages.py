@@ -21,7 +21,7 @@ def marta(django_user_model):
     return django_user_model.objects.create_user("marta-pages", password="x")
 
 
-def congress(players: int, slug: str = "hall", marta=None):
+def seated_hall(players: int, slug: str = "hall", marta=None):
     """A congress of ``players`` at four-tables, seated and published, no deal played."""
     tournament = build_congress(slug, players, 1, played=0)
     tournament.public = True
@@ -33,7 +33,7 @@ def congress(players: int, slug: str = "hall", marta=None):
 
 @pytest.fixture
 def hall(marta):
-    return congress(843, marta=marta)  # 211 tables, one of three: 1–100, 101–200, 201–211
+    return seated_hall(843, marta=marta)  # 211 tables, one of three: 1–100, 101–200, 201–211
 
 
 def url(name, tournament, *args):
@@ -124,7 +124,7 @@ def _queries(client, address) -> int:
 
 
 def test_the_queries_do_not_grow_with_the_tables(client, marta, hall):
-    small = congress(24, slug="club", marta=marta)
+    small = seated_hall(24, slug="club", marta=marta)
     client.force_login(marta)
     for name in ("chart", "where", "series"):
         assert _queries(client, url(name, small)) == _queries(client, url(name, hall))

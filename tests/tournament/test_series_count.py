@@ -2,14 +2,13 @@
 of 1 counted"), and lowering it removes the draft series above it (no phantom "Seat series
 3" on the dashboard)."""
 
-import datetime
 
 import pytest
 from django.urls import reverse
 
-from tests.factories import add_entry
+from tests.factories import new_tournament, register, seat
 from tournament.forms import TournamentForm
-from tournament.models import AuditEntry, RetiredLink, SeatingMethod, Series, Tournament
+from tournament.models import AuditEntry, RetiredLink, SeatingMethod, Series
 from tournament.seating import services as plans
 
 pytestmark = pytest.mark.django_db
@@ -18,16 +17,11 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def evening(marta):
     """Three series: 1 published, 2 drawn as a draft, 3 untouched."""
-    tournament = Tournament.objects.create(name="Club Night", slug="count-night",
-                                           start_date=datetime.date(2027, 5, 1),
-                                           series_count=3)
-    tournament.organizers.add(marta)
-    for n in range(1, 9):
-        add_entry(tournament, n, f"First{n}", f"Last{n:02d}")
-    first, second, _ = plans.ensure_series(tournament)
-    plans.seat_series(first, SeatingMethod.DRAW, "one", user=marta)
-    plans.publish(first, marta)
-    plans.seat_series(second, SeatingMethod.RESEAT, "two", user=marta)
+    tournament = new_tournament("count-night", marta, series_count=3)
+    register(tournament, [f"First{n} Last{n:02d}" for n in range(1, 9)])
+    first, second, _ = tournament.series.order_by("number")
+    seat(first, "one", user=marta)
+    seat(second, "two", method=SeatingMethod.RESEAT, user=marta, publish=False)
     return tournament
 
 

@@ -243,7 +243,8 @@ def test_an_inserted_deals_preview(client, four):
 # --- the submit name (18.24) ---------------------------------------------------------------------
 
 def test_the_submit_name_is_asked_for_and_never_made_up(client, three):
-    from tests.sheets import enter, solo_post
+    from tests.factories import enter
+    from tests.sheets import solo_post
 
     # an old page posts the made-up name: it names nobody and is not kept for the device
     client.post(u("deal_add", three.token),
@@ -273,7 +274,7 @@ def test_the_submit_name_is_asked_for_and_never_made_up(client, three):
 # --- penalties (18.6) ----------------------------------------------------------------------------
 
 def _submitted(client, table):
-    from tests.sheets import enter
+    from tests.factories import enter
 
     enter(table, table_info(table).deal_count)
     name = table_info(table).players[0].name
@@ -341,7 +342,7 @@ def test_a_correction_is_public_only_when_the_series_is_released_again(
         client, marta_client, marta, club_night, four, three):
     from scoring.release import services as release
     from scoring.results import services as results
-    from tests.tournament.test_trust import finish
+    from tests.factories import finish
 
     finish(four)
     finish(three)

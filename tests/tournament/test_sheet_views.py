@@ -6,7 +6,8 @@ import json
 import pytest
 from django.test import Client
 
-from tests.sheets import enter, playing_seat, solo_post, u
+from tests.factories import enter, playing_seat
+from tests.sheets import solo_post, u
 from tournament.demo import build_demo_congress
 from tournament.models import (
     AuditEntry,

@@ -9,8 +9,8 @@ from django.test import Client
 from django.urls import reverse
 
 from scoring.release import services as releases
-from tests.factories import add_entry
-from tests.sheets import enter, u
+from tests.factories import add_entry, confirm_series, enter, release
+from tests.sheets import u
 from tournament.models import (
     AuditEntry,
     Club,
@@ -58,13 +58,6 @@ def assistant(django_user_model, club_night):
     return user
 
 
-def finish(table):
-    """Enter every deal, submit and confirm the table's sheet (services, two devices)."""
-    info = deals.table_info(table)
-    enter(table, info.deal_count - table.deals.count())
-    deals.submit_sheet(table, info.players[0].name, session="phone-1")
-    deals.confirm_sheet(table, info.players[1].name, session="phone-2")
-    table.refresh_from_db()
 
 
 # --- 1. a tournament's players are its own ------------------------------------------------
@@ -260,13 +253,12 @@ def test_the_blind_check_is_switched_on_the_tournaments_page(organizer_client, t
 
 @pytest.fixture
 def released(club_night, four, three):
-    finish(four)
-    finish(three)
-    series = club_night.series.get(number=1)
+    series = confirm_series(club_night.series.get(number=1))
     assert series.status == SeriesStatus.CONFIRMED
-    releases.release_series(series, user=None)
-    series.refresh_from_db()
+    release(series)
     assert series.status == SeriesStatus.RELEASED
+    for table in (four, three):
+        table.refresh_from_db()
     return series
 
 

@@ -10,8 +10,7 @@ from django.urls import reverse
 
 from scoring.release import services as releases
 from scoring.results import services as result_services
-from tests.factories import add_entry
-from tests.sheets import enter
+from tests.factories import add_entry, enter, finish
 from tournament import guide, lifecycle
 from tournament.models import SeatingMethod, Tournament
 from tournament.seating import services as plans
@@ -21,13 +20,6 @@ from tournament.sheets.confirmation import reopen_sheet
 TODAY = datetime.date.today()
 
 
-def finish(table):
-    """Enter every deal, submit and confirm the table's sheet (two devices)."""
-    info = deals.table_info(table)
-    enter(table, info.deal_count - table.deals.count())
-    deals.submit_sheet(table, info.players[0].name, session="phone-1")
-    deals.confirm_sheet(table, info.players[1].name, session="phone-2")
-    table.refresh_from_db()
 
 
 def html(client, url) -> str:
