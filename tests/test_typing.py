@@ -17,6 +17,7 @@ STRICT = [
     "scoring/standings.py",
     "scoring/prizes.py",
     "scoring/comparative.py",
+    "scoring/ranking.py",
 ]
 
 
