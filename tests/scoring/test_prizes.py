@@ -8,15 +8,15 @@ from itertools import count
 import pytest
 
 from engine import get_rule_set
-from scoring.prizes import (
+from scoring.prize_list import (
     GRAND_GAMES,
     LEAGUE_SCHEDULE,
     PrizeKind,
     PrizeResult,
     PrizeSpec,
-    award_prizes,
     game_name,
 )
+from scoring.prizes import award_prizes
 from scoring.standings import DealResult, league_standings
 
 _numbers = count(1000)
