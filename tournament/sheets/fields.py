@@ -4,11 +4,15 @@ Django copies every field of a form, and each field's widget, for each form it b
 (``copy.deepcopy`` of the class's fields, which calls ``copy.copy`` of each: through
 pickling's protocol, the larger part of building the deal form's 25 fields). A field's and a
 widget's state is their ``__dict__``; ``__copy__`` copies it as that protocol does, in a
-third of the time. Same classes otherwise, same names (``BoundField.widget_type`` reads the
-widget's class name).
+third of the time. A choice field's and a select's choices are flat (value, label) pairs,
+immutable: the copy takes the pairs as they are, where Django copies each pair deeply and
+normalizes the select's again. Same classes otherwise, same names (``BoundField.widget_type``
+reads the widget's class name).
 """
 
 from __future__ import annotations
+
+import copy
 
 from django import forms
 
@@ -20,8 +24,18 @@ class QuickCopy:
         return clone
 
 
+def _pairs(choices):
+    """A copy of normalized choices: a new list of the same pairs (a lazy iterator copied)."""
+    return list(choices) if isinstance(choices, list) else copy.copy(choices)
+
+
 class Select(QuickCopy, forms.Select):
-    pass
+    def __deepcopy__(self, memo):
+        clone = copy.copy(self)
+        clone.attrs = self.attrs.copy()
+        clone._choices = _pairs(self._choices)
+        memo[id(self)] = clone
+        return clone
 
 
 class NumberInput(QuickCopy, forms.NumberInput):
@@ -36,11 +50,18 @@ class HiddenInput(QuickCopy, forms.HiddenInput):
     pass
 
 
-class ChoiceField(QuickCopy, forms.ChoiceField):
+class _QuickChoices(QuickCopy):
+    def __deepcopy__(self, memo):
+        clone = forms.Field.__deepcopy__(self, memo)  # the widget, its messages, validators
+        clone._choices = _pairs(self._choices)
+        return clone
+
+
+class ChoiceField(_QuickChoices, forms.ChoiceField):
     widget = Select
 
 
-class TypedChoiceField(QuickCopy, forms.TypedChoiceField):
+class TypedChoiceField(_QuickChoices, forms.TypedChoiceField):
     widget = Select
 
 
