@@ -53,7 +53,9 @@ def lock(table: Table, shared_series: bool = False, same_tournament: bool = Fals
     release or a confirmation waits for them. The tournament's row is not locked: with
     ``same_tournament`` it is not read again either, ``table``'s is kept (a deal of a series
     in play: its settings are fixed from then on, and its reading is the larger part of the
-    lock's)."""
+    lock's); nor is its series while the sheet, read afresh, is open: a change of an open
+    sheet reads of a series in play only its number and that it plays, which stay (whether
+    it is released counts for a confirmed sheet: a sheet not open reads its series again)."""
     if connection.features.has_select_for_update:  # SQLite: a writer holds the whole database
         mode = "SHARE" if shared_series else "UPDATE"
         with connection.cursor() as cursor:
@@ -62,8 +64,12 @@ def lock(table: Table, shared_series: bool = False, same_tournament: bool = Fals
     locked = Table.objects.select_for_update(of=("self",))
     if not same_tournament:
         return locked.select_related("series__tournament__deal_set").get(pk=table.pk)
-    locked = locked.select_related("series").get(pk=table.pk)
-    locked.series.tournament = table.series.tournament
+    locked = locked.get(pk=table.pk)
+    if locked.sheet_status == SheetStatus.OPEN and locked.series_id == table.series_id:
+        locked.series = table.series
+    else:
+        locked.series = Series.objects.get(pk=locked.series_id)
+        locked.series.tournament = table.series.tournament
     return locked
 
 
