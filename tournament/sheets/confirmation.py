@@ -61,10 +61,17 @@ def lock(table: Table, shared_series: bool = False, same_tournament: bool = Fals
         with connection.cursor() as cursor:
             cursor.execute(f"SELECT 1 FROM {Series._meta.db_table} WHERE id = %s FOR {mode}",
                            [table.series_id])
-    locked = Table.objects.select_for_update(of=("self",))
     if not same_tournament:
-        return locked.select_related("series__tournament__deal_set").get(pk=table.pk)
-    locked = locked.get(pk=table.pk)
+        return (Table.objects.select_for_update(of=("self",))
+                .select_related("series__tournament__deal_set").get(pk=table.pk))
+    # every deal's path: the row by its key, written out (the ORM's compiling of this one
+    # statement cost more than running it)
+    for_update = " FOR UPDATE" if connection.features.has_select_for_update else ""
+    rows = list(Table.objects.raw(
+        f"SELECT * FROM {Table._meta.db_table} WHERE id = %s{for_update}", [table.pk]))
+    if not rows:
+        raise Table.DoesNotExist(f"Table {table.pk} is gone.")
+    locked = rows[0]
     if locked.sheet_status == SheetStatus.OPEN and locked.series_id == table.series_id:
         locked.series = table.series
     else:
