@@ -6,8 +6,9 @@ pickling's protocol, the larger part of building the deal form's 25 fields). A f
 widget's state is their ``__dict__``; ``__copy__`` copies it as that protocol does, in a
 third of the time. A choice field's and a select's choices are flat (value, label) pairs,
 immutable: the copy takes the pairs as they are, where Django copies each pair deeply and
-normalizes the select's again. Same classes otherwise, same names (``BoundField.widget_type``
-reads the widget's class name).
+normalizes the select's again; choices set as plain (value, label) pairs are taken as
+Django's normalizing would give them back, once for the field and its select. Same classes
+otherwise, same names (``BoundField.widget_type`` reads the widget's class name).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from __future__ import annotations
 import copy
 
 from django import forms
+from django.utils.choices import normalize_choices
 
 
 class QuickCopy:
@@ -50,11 +52,29 @@ class HiddenInput(QuickCopy, forms.HiddenInput):
     pass
 
 
+def _normalized(choices):
+    """``normalize_choices``, which gives plain (value, label) pairs back as they are."""
+    if isinstance(choices, list) and all(
+            type(pair) is tuple and len(pair) == 2 and isinstance(pair[1], str)
+            for pair in choices):
+        return list(choices)
+    return normalize_choices(choices)
+
+
 class _QuickChoices(QuickCopy):
     def __deepcopy__(self, memo):
         clone = forms.Field.__deepcopy__(self, memo)  # the widget, its messages, validators
         clone._choices = _pairs(self._choices)
         return clone
+
+    @property
+    def choices(self):
+        return self._choices
+
+    @choices.setter
+    def choices(self, value):
+        self._choices = _normalized(value)
+        self.widget._choices = _pairs(self._choices)  # the select's: normalized already
 
 
 class ChoiceField(_QuickChoices, forms.ChoiceField):
