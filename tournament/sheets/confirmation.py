@@ -64,11 +64,15 @@ def lock(table: Table, shared_series: bool = False, same_tournament: bool = Fals
     if not same_tournament:
         return (Table.objects.select_for_update(of=("self",))
                 .select_related("series__tournament__deal_set").get(pk=table.pk))
-    # every deal's path: the row by its key, written out (the ORM's compiling of this one
-    # statement cost more than running it)
+    # every deal's path: the row by its key and its deals counted (``deals_on_sheet``), in
+    # one statement written out (the ORM's compiling cost more than running it). PostgreSQL
+    # counts in the statement's snapshot but locks the row's newest version: a deal saved
+    # while this waited came with a new sheet version, which refuses the stale form.
     for_update = " FOR UPDATE" if connection.features.has_select_for_update else ""
     rows = list(Table.objects.raw(
-        f"SELECT * FROM {Table._meta.db_table} WHERE id = %s{for_update}", [table.pk]))
+        f"SELECT t.*, (SELECT COUNT(*) FROM {Deal._meta.db_table} d WHERE d.table_id = t.id)"
+        f" AS deals_on_sheet FROM {Table._meta.db_table} t WHERE t.id = %s{for_update}",
+        [table.pk]))
     if not rows:
         raise Table.DoesNotExist(f"Table {table.pk} is gone.")
     locked = rows[0]
