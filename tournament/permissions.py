@@ -198,12 +198,12 @@ def table_of_link(request, token: str) -> tuple[Table, Role]:
     A draft series' tables exist only for the tournament's staff. A link that a new draw
     took away is a 404 that says so.
     """
-    table = (Table.objects.select_related("series__tournament__deal_set")
-             .filter(token=token).first())
-    if table is None:
+    try:  # get: the token is unique, and no ORDER BY to compile (first's)
+        table = Table.objects.select_related("series__tournament__deal_set").get(token=token)
+    except Table.DoesNotExist:
         if RetiredLink.objects.filter(token=token).exists():
-            raise Http404(RETIRED_LINK)
-        raise Http404("No table has this link; check the address on the table's card.")
+            raise Http404(RETIRED_LINK) from None
+        raise Http404("No table has this link; check the address on the table's card.") from None
     in_its_time_zone(table.series.tournament)
     role = role_of(request.user, table.series.tournament)
     if table.series.status == SeriesStatus.DRAFT and role is Role.NONE:

@@ -1,8 +1,8 @@
 """The version of a tournament's data: what cached results are keyed on.
 
 Every change that counts writes an audit entry in its transaction (``audit.record_change``),
-so the latest entry's id moves with it; a token in the shared cache, drawn anew on each
-commit, covers what the id alone could miss.
+so the latest entry's id moves with it; a token in the shared cache, dropped on each commit
+and drawn anew by the next reading, covers what the id alone could miss.
 """
 
 from __future__ import annotations
@@ -22,8 +22,8 @@ def version(tournament: Tournament, public: bool = False) -> str:
     Every change that counts writes an audit entry in its transaction, so the latest entry's
     id changes with it (one indexed query). The id alone could miss a change: a transaction
     that took its id earlier may commit after a later one, and a page computed between the
-    two would be kept under the later id. So each commit also draws a new token in the
-    shared cache (``changed``), and the key holds both.
+    two would be kept under the later id. So each commit also drops the token in the shared
+    cache (``changed``), the next reading draws a new one, and the key holds both.
 
     ``public``: the version of the released series' results, which the changes to sheets
     leave alone: the public counts no series in play, nor one under correction (it sees its
@@ -52,10 +52,12 @@ def _token(tournament_id: int, scope: str) -> str:
 
 def changed(tournament_id: int, public: bool = True) -> None:
     """A change of the tournament was committed: what was cached of it is not used again
-    (the public's results too, unless ``public`` is false: a sheet of a series in play)."""
-    cache.set(_token_key(tournament_id, "all"), uuid.uuid4().hex[:12], None)
-    if public:
-        cache.set(_token_key(tournament_id, "public"), uuid.uuid4().hex[:12], None)
+    (the public's results too, unless ``public`` is false: a sheet of a series in play).
+    The token is dropped, not drawn here: a deletion is the cheapest write of a file cache
+    (a write there is a temporary file, a rename and a listing of the folder), and the next
+    reading draws the new one, once however many deals were saved in between."""
+    scopes = ("all", "public") if public else ("all",)
+    cache.delete_many([_token_key(tournament_id, scope) for scope in scopes])
 
 
 def changed_on_commit(tournament_ids, public: bool = True) -> None:

@@ -53,17 +53,34 @@ def lock(table: Table, shared_series: bool = False, same_tournament: bool = Fals
     release or a confirmation waits for them. The tournament's row is not locked: with
     ``same_tournament`` it is not read again either, ``table``'s is kept (a deal of a series
     in play: its settings are fixed from then on, and its reading is the larger part of the
-    lock's)."""
+    lock's); nor is its series while the sheet, read afresh, is open: a change of an open
+    sheet reads of a series in play only its number and that it plays, which stay (whether
+    it is released counts for a confirmed sheet: a sheet not open reads its series again)."""
     if connection.features.has_select_for_update:  # SQLite: a writer holds the whole database
         mode = "SHARE" if shared_series else "UPDATE"
         with connection.cursor() as cursor:
             cursor.execute(f"SELECT 1 FROM {Series._meta.db_table} WHERE id = %s FOR {mode}",
                            [table.series_id])
-    locked = Table.objects.select_for_update(of=("self",))
     if not same_tournament:
-        return locked.select_related("series__tournament__deal_set").get(pk=table.pk)
-    locked = locked.select_related("series").get(pk=table.pk)
-    locked.series.tournament = table.series.tournament
+        return (Table.objects.select_for_update(of=("self",))
+                .select_related("series__tournament__deal_set").get(pk=table.pk))
+    # every deal's path: the row by its key and its deals counted (``deals_on_sheet``), in
+    # one statement written out (the ORM's compiling cost more than running it). PostgreSQL
+    # counts in the statement's snapshot but locks the row's newest version: a deal saved
+    # while this waited came with a new sheet version, which refuses the stale form.
+    for_update = " FOR UPDATE" if connection.features.has_select_for_update else ""
+    rows = list(Table.objects.raw(
+        f"SELECT t.*, (SELECT COUNT(*) FROM {Deal._meta.db_table} d WHERE d.table_id = t.id)"
+        f" AS deals_on_sheet FROM {Table._meta.db_table} t WHERE t.id = %s{for_update}",
+        [table.pk]))
+    if not rows:
+        raise Table.DoesNotExist(f"Table {table.pk} is gone.")
+    locked = rows[0]
+    if locked.sheet_status == SheetStatus.OPEN and locked.series_id == table.series_id:
+        locked.series = table.series
+    else:
+        locked.series = Series.objects.get(pk=locked.series_id)
+        locked.series.tournament = table.series.tournament
     return locked
 
 

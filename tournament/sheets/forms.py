@@ -21,6 +21,7 @@ from engine import (
 )
 from tournament.comparative import services as comparative
 from tournament.parsing import INT_MAX, INT_MIN, SMALL_INT_MAX, NameField
+from tournament.sheets import fields as quick
 from tournament.sheets.confirmation import real_name
 from tournament.sheets.loaders import DealInput, TableInfo, check_seats
 from tournament.sheets.widgets import QUICK
@@ -101,40 +102,40 @@ def _whole(value) -> int | None:
 class DealForm(forms.Form):
     default_renderer = QUICK  # Django's markup, without its templates
 
-    game = forms.ChoiceField()
-    declarer = forms.TypedChoiceField(coerce=int, required=False, empty_value=None)
-    trump = forms.ChoiceField(choices=[("", "–")] + SUITS, required=False)
-    matadors = forms.IntegerField(required=False, min_value=1, max_value=11,
+    game = quick.ChoiceField()
+    declarer = quick.TypedChoiceField(coerce=int, required=False, empty_value=None)
+    trump = quick.ChoiceField(choices=[("", "–")] + SUITS, required=False)
+    matadors = quick.IntegerField(required=False, min_value=1, max_value=11,
                                   help_text="with or without how many")
-    without = forms.BooleanField(required=False, label="without")
-    card_points = forms.IntegerField(required=False, min_value=0, max_value=120,
+    without = quick.BooleanField(required=False, label="without")
+    card_points = quick.IntegerField(required=False, min_value=0, max_value=120,
                                      label="Card points", help_text="the declarer's, Skat included")
-    tricks = forms.IntegerField(required=False, min_value=0, max_value=10,
+    tricks = quick.IntegerField(required=False, min_value=0, max_value=10,
                                 help_text="needed for Null, and at 0 or 120 card points")
-    schneider_announced = forms.BooleanField(required=False,
+    schneider_announced = quick.BooleanField(required=False,
                                              label=RecordKey.SCHNEIDER_ANNOUNCED.label)
-    schwarz_announced = forms.BooleanField(required=False,
+    schwarz_announced = quick.BooleanField(required=False,
                                            label=RecordKey.SCHWARZ_ANNOUNCED.label)
-    passt_nicht = forms.BooleanField(required=False, label=RecordKey.PASST_NICHT.label)
-    hand = forms.BooleanField(required=False)
-    ouvert = forms.BooleanField(required=False)
-    conceded = forms.BooleanField(required=False, label="conceded")
-    contra = forms.BooleanField(required=False)
-    recontra = forms.BooleanField(required=False, label=RecordKey.RECONTRA.label)
-    contra_by = forms.TypedChoiceField(coerce=int, required=False, empty_value=None,
+    passt_nicht = quick.BooleanField(required=False, label=RecordKey.PASST_NICHT.label)
+    hand = quick.BooleanField(required=False)
+    ouvert = quick.BooleanField(required=False)
+    conceded = quick.BooleanField(required=False, label="conceded")
+    contra = quick.BooleanField(required=False)
+    recontra = quick.BooleanField(required=False, label=RecordKey.RECONTRA.label)
+    contra_by = quick.TypedChoiceField(coerce=int, required=False, empty_value=None,
                                        label="Contra by")
-    bid = forms.IntegerField(required=False, min_value=0, max_value=SMALL_INT_MAX,
+    bid = quick.IntegerField(required=False, min_value=0, max_value=SMALL_INT_MAX,
                              help_text="optional")
-    revoke = forms.ChoiceField(choices=REVOKE_CHOICES, required=False)
-    revoked_by = forms.TypedChoiceField(coerce=int, required=False, empty_value=None,
+    revoke = quick.ChoiceField(choices=REVOKE_CHOICES, required=False)
+    revoked_by = quick.TypedChoiceField(coerce=int, required=False, empty_value=None,
                                         label="Revoked by")
-    loser = forms.TypedChoiceField(coerce=int, required=False, empty_value=None)
-    jungfer = forms.BooleanField(required=False, label="Jungfer (a player took no trick)")
-    all_tricks = forms.BooleanField(required=False, label="one player took every trick")
+    loser = quick.TypedChoiceField(coerce=int, required=False, empty_value=None)
+    jungfer = quick.BooleanField(required=False, label="Jungfer (a player took no trick)")
+    all_tricks = quick.BooleanField(required=False, label="one player took every trick")
     # the deal the form was made for: read as a ``Stamp`` before the form is built
-    number = forms.IntegerField(required=False, min_value=INT_MIN, max_value=INT_MAX,
-                                widget=forms.HiddenInput)
-    version = forms.IntegerField(min_value=0, max_value=INT_MAX, widget=forms.HiddenInput)
+    number = quick.IntegerField(required=False, min_value=INT_MIN, max_value=INT_MAX,
+                                widget=quick.HiddenInput)
+    version = quick.IntegerField(min_value=0, max_value=INT_MAX, widget=quick.HiddenInput)
 
     def __init__(self, info: TableInfo, number: int, *args, cards: bool = True, **kwargs):
         """``cards``: a comparative deck's cards may be read (saving a deal). The preview

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.db import connection
+
 from engine import (
     EngineError,
     GameKey,
@@ -17,7 +19,7 @@ from engine import (
     evaluate_outcome,
 )
 from tournament.comparative import services as comparative
-from tournament.models import Deal, Deck, Penalty, Table
+from tournament.models import Deal, Deck, Entry, Penalty, Seat, Table
 from tournament.sheets.sheet import (
     SEATS,
     Sheet,
@@ -131,14 +133,22 @@ class TableInfo:
         return f"{self.seat_words(seat) if self.decks else seat} {self.name_at(seat, number)}"
 
 
+def _seated(table: Table) -> list[tuple[int, int, str, str]]:
+    """(seat, entry number, first name, last name) of the table's players, by seat: written
+    out, as every deal and every sheet page reads it (the ORM's compiling of this join cost
+    ten times its running)."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT s.position, e.number, e.first_name, e.last_name"
+            f" FROM {Seat._meta.db_table} s INNER JOIN {Entry._meta.db_table} e"
+            f" ON e.id = s.entry_id WHERE s.table_id = %s ORDER BY s.position", [table.pk])
+        return cursor.fetchall()
+
+
 def table_info(table: Table) -> TableInfo:
     tournament = table.series.tournament
-    players = tuple(
-        Player(position, number, f"{first} {last}")
-        for position, number, first, last in table.seats.order_by("position").values_list(
-            "position", "entry__number", "entry__first_name",
-            "entry__last_name")
-    )
+    players = tuple(Player(position, number, f"{first} {last}")
+                    for position, number, first, last in _seated(table))
     decks = comparative.table_decks(table.series, table.number) if len(players) in (3, 4) else ()
     scheduled = tournament.deals_at(len(players))
     return TableInfo(table=table, rules=tournament.rules,

@@ -74,7 +74,10 @@ def add_deal(table: Table, data: DealInput, sheet_version: int, actor: str, user
         require_open(table, user, seated=info.size)
         if table.sheet_version != sheet_version:
             raise StaleSheet(STALE_ENTRY)
-        next_number = table.deals.count() + 1
+        played = getattr(table, "deals_on_sheet", None)  # counted by the lock, in play
+        if played is None:
+            played = Deal.objects.filter(table_id=table.pk).count()
+        next_number = played + 1
         if number is not None and number != next_number:
             raise StaleSheet(STALE_ENTRY)
         if next_number > info.deal_count:
