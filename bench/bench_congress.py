@@ -58,7 +58,7 @@ SLUG = "congress-bench"
 ORGANIZER = "bench-organizer"
 TICKS = os.sysconf("SC_CLK_TCK")
 
-TARGETS = {"standings_ms": 1000, "ratio_to_floor": 3, "page_p95_ms": 200, "player_page_ms": 50,
+TARGETS = {"standings_ms": 1000, "ratio_to_floor": 1.5, "page_p95_ms": 200, "player_page_ms": 50,
            "deals_per_second": 200, "post_p95_ms": 100}
 
 
@@ -119,6 +119,13 @@ def pg_admin(pg_url: str, statement: str) -> None:
     import psycopg
 
     with psycopg.connect(pg_url.rstrip("/") + "/postgres", autocommit=True) as conn:
+        conn.execute(statement)
+
+
+def pg_run(pg_url: str, name: str, statement: str) -> None:
+    import psycopg
+
+    with psycopg.connect(f"{pg_url.rstrip('/')}/{name}", autocommit=True) as conn:
         conn.execute(statement)
 
 
@@ -359,7 +366,7 @@ def verdicts(report: dict) -> dict:
     standings = report.get("standings")
     if standings:
         held["standings ≤ 1 s (cold)"] = standings["cold"]["total_ms"] <= TARGETS["standings_ms"]
-        held["standings ≤ 3× the SQL floor (cold)"] = (
+        held["standings + prizes ≤ 1.5× the SQL floor (cold)"] = (
             standings["cold"]["ratio_to_floor"] <= TARGETS["ratio_to_floor"])
     pages = [p for p in report.get("pages", []) if "error" not in p]
     if pages:
@@ -471,6 +478,10 @@ def main() -> int:
         pg_admin(args.pg_url, f'CREATE DATABASE "{args.pg_db}"')
         report["machine"] = machine(pg_version(args.pg_url, args.pg_db))
         prepared = build(env, args.players, args.series, password)
+        # the statistics autovacuum would have taken by the time a congress is this big (this
+        # machine's PostgreSQL runs with autovacuum off): without them the planner guesses a
+        # handful of rows where there are 12,600 seats
+        pg_run(args.pg_url, args.pg_db, "ANALYZE")
         report["congress"] = {"players": args.players, "series_played": prepared["released"],
                               "series_seated": prepared["seated"],
                               "tables": prepared["series_tables"], "deals": prepared["deals"],

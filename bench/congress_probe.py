@@ -21,14 +21,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run as a script from anywhere
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
-import django  # noqa: E402
-
-django.setup()
-
+# the site's process as gunicorn starts it (config/wsgi.py: Django set up, the views loaded,
+# what they hold kept out of the garbage collector's passes)
 from django.contrib.auth import get_user_model  # noqa: E402
 from django.core.cache import cache  # noqa: E402
 from django.db import connection  # noqa: E402
 
+import config.wsgi  # noqa: E402, F401
 from tournament.models import Deal, Series, SeriesStatus, Tournament  # noqa: E402
 
 
@@ -136,7 +135,7 @@ def standings(slug: str, repeat: int = 5) -> dict:
         "sql_floor_ms": ms(floor), "sql_floor_runs_ms": [ms(s) for s in floors],
         "memory": {"before_mib": rss_before, "peak_mib": rss_after,
                    "computation_mib": round(rss_after - rss_before, 1)},
-        "targets": {"total_ms": 1000, "ratio_to_floor": 3},
+        "targets": {"total_ms": 1000, "ratio_to_floor": 1.5},
     }
 
 

@@ -198,13 +198,13 @@ LOGGING = {
 CACHE_DIR = Path(os.environ.get("DJANGO_CACHE_DIR") or BASE_DIR / "var" / "cache")
 CACHES = {
     "default": {
-        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+        "BACKEND": "config.caches.FileCache",
         "LOCATION": str(CACHE_DIR),
     },
     # The public's kept pages and each address's budget (tournament/crowd.py), apart: a
     # crowd filling them culls its own files, never the results' versions above.
     "crowd": {
-        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+        "BACKEND": "config.caches.FileCache",
         "LOCATION": str(CACHE_DIR / "crowd"),
         "OPTIONS": {"MAX_ENTRIES": 3000},
     },

@@ -39,6 +39,14 @@ from .errors import EngineError, InvalidDeck, InvalidOption, InvalidRecord, Unkn
 from .records import parse_record
 from .rulesets import (
     DEFAULT_RULE_SET,
+    GRAND_RANK,
+    NOT_GAMES,
+    SOLO_GAMES,
+    SOLO_GRAND_GAMES,
+    SOLO_SUIT_GAMES,
+    TOURNE_GAMES,
+    TOURNE_GRAND_GAMES,
+    TOURNE_SUIT_GAMES,
     Game,
     GameKey,
     GameKind,
@@ -47,6 +55,7 @@ from .rulesets import (
     PenaltyKind,
     PenaltyReason,
     RuleSet,
+    against_rank,
     dealer_seat,
     game_name,
     get_rule_set,
@@ -65,11 +74,14 @@ from .values import Outcome, score
 
 __all__ = [
     "DECK", "DEFAULT_RULE_SET", "FLAGS", "GAME_BONUS", "LETTERS", "OPPONENT_BONUS", "MAX_DECKS",
+    "GRAND_RANK", "NOT_GAMES", "SOLO_GAMES", "SOLO_GRAND_GAMES", "SOLO_SUIT_GAMES",
+    "TOURNE_GAMES", "TOURNE_GRAND_GAMES", "TOURNE_SUIT_GAMES",
     "SEATS", "TOTAL_POINTS", "Card", "DealtCards", "Deck", "Declaration", "EngineError",
     "Evaluation", "Game", "GameKey", "GameKind", "InvalidDeck", "InvalidOption", "InvalidRecord",
     "Letter", "Option", "OptionKey", "Outcome", "PassedDeal", "Penalty", "PenaltyKind",
     "PenaltyReason", "RamschResult", "Rank", "Record", "RecordKey", "Revoker", "RuleSet",
-    "ScoringSystem", "SeegerFabianFoot", "Suit", "UnknownRuleSet", "at_rate", "card_points",
+    "ScoringSystem", "SeegerFabianFoot", "Suit", "UnknownRuleSet", "against_rank", "at_rate",
+    "card_points",
     "check_record", "deal_cards", "deal_set", "dealer_of", "dealer_seat", "deck_matadors",
     "describe", "evaluate", "evaluate_deal", "evaluate_outcome", "game_name", "game_values",
     "get_rule_set", "legal_bids", "letter_of", "letters", "matadors", "parse_record",

@@ -32,6 +32,41 @@ class GameKey(StrEnum):
     PENALTY = "penalty"  # not a game: a fine against one seat, recorded like a deal
 
 
+# Deals with these keys are never *games*: nobody declared one (docs/rules.md §10).
+NOT_GAMES: frozenset[str] = frozenset({GameKey.PASSED, GameKey.RAMSCH})
+# The games the prizes for a game won against matadors rank (docs/rules.md §11): Solos for
+# prize 3 (the NASL Solo and Grand, a won Grand Ouvert as a Grand, ISkO suit games), Tournés
+# for prize 7; a Grand ranks above every suit.
+SOLO_SUIT_GAMES: frozenset[str] = frozenset({GameKey.SOLO, GameKey.SUIT})
+SOLO_GRAND_GAMES: frozenset[str] = frozenset({GameKey.GRAND, GameKey.GRAND_OUVERT})
+TOURNE_SUIT_GAMES: frozenset[str] = frozenset({GameKey.TOURNE})
+TOURNE_GRAND_GAMES: frozenset[str] = frozenset({GameKey.GRAND_TOURNE})
+SOLO_GAMES = SOLO_SUIT_GAMES | SOLO_GRAND_GAMES
+TOURNE_GAMES = TOURNE_SUIT_GAMES | TOURNE_GRAND_GAMES
+GRAND_RANK = 5  # Grand > ♣ > ♠ > ♥ > ♦ (Suit: ♣ 4 ... ♦ 1; 000 L4978, 3rd prize (a))
+
+
+def against_rank(game: str, trump: str | None, matadors: int, value: int,
+                 card_points: int | None) -> int | None:
+    """How prizes 3 and 7 rank a game won against matadors (docs/rules.md §11), as one
+    number, higher first: more matadors against, then the kind (``GRAND_RANK``, then the
+    trump suit), then the value, then the card points (unknown below none). None for a game
+    with matadors or of neither class. One number, so that a table's foot can keep a seat's
+    best and the prizes read only the tables of the players in line."""
+    if matadors >= 0:
+        return None
+    if game in SOLO_GRAND_GAMES or game in TOURNE_GRAND_GAMES:
+        kind = GRAND_RANK
+    elif (game in SOLO_SUIT_GAMES or game in TOURNE_SUIT_GAMES) and trump in _SUIT_KEYS:
+        kind = int(Suit.from_key(str(trump)))
+    else:
+        return None
+    points = 0 if card_points is None else card_points + 1  # 0..121
+    return (-matadors * 8 + kind) << 28 | min(max(value, 0), (1 << 20) - 1) << 8 | points
+
+
+_SUIT_KEYS = frozenset(suit.name.lower() for suit in Suit)
+
 class OptionKey(StrEnum):
     """The options a rule set may offer, switched on or off per tournament."""
 

@@ -10,18 +10,14 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, replace
 
-from engine import GameKey, RuleSet, Suit
+from engine import (
+    GameKey,
+    RuleSet,
+    Suit,
+)
 from engine import game_name as engine_game_name
 from scoring.standings import DealResult
 
-# The kind of a game for prizes 3 and 7: a suit game ranks by its suit (Suit: ♣ 4 ... ♦ 1).
-GRAND_RANK = 5  # Grand > ♣ > ♠ > ♥ > ♦ (000 L4978, 3rd prize (a))
-
-# Solos for prize 3: the NASL Solo and Grand, a won Grand Ouvert as a Grand, ISkO suit games.
-SOLO_SUIT_GAMES: frozenset[str] = frozenset({GameKey.SOLO, GameKey.SUIT})
-SOLO_GRAND_GAMES: frozenset[str] = frozenset({GameKey.GRAND, GameKey.GRAND_OUVERT})
-TOURNE_SUIT_GAMES: frozenset[str] = frozenset({GameKey.TOURNE})
-TOURNE_GRAND_GAMES: frozenset[str] = frozenset({GameKey.GRAND_TOURNE})
 GRAND_GAMES: frozenset[str] = frozenset(
     {GameKey.GRAND, GameKey.GRAND_OUVERT, GameKey.GRAND_TOURNE, GameKey.GUCKSER})
 

@@ -9,17 +9,14 @@ prizes are and the words of their reasons are ``scoring.prize_list``'s.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence, Set
+from collections.abc import Callable, Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass, replace
+from typing import Any
 
+from engine import GRAND_RANK, SOLO_GAMES, TOURNE_GAMES, against_rank
 from scoring.prize_list import (  # the prize list and its words, here for the importers
     GRAND_GAMES,
-    GRAND_RANK,
     LEAGUE_SCHEDULE,
-    SOLO_GRAND_GAMES,
-    SOLO_SUIT_GAMES,
-    TOURNE_GRAND_GAMES,
-    TOURNE_SUIT_GAMES,
     PrizeKind,
     PrizeResult,
     PrizeSpec,
@@ -42,10 +39,6 @@ __all__ = [
     "PrizeKind",
     "PrizeResult",
     "PrizeSpec",
-    "SOLO_GRAND_GAMES",
-    "SOLO_SUIT_GAMES",
-    "TOURNE_GRAND_GAMES",
-    "TOURNE_SUIT_GAMES",
     "against_games",
     "award",
     "award_prizes",
@@ -92,28 +85,57 @@ def players_in_line(specs: Sequence[PrizeSpec]) -> int:
 
 @dataclass(frozen=True)
 class _Candidate:
+    """A player in line for a prize by ``key``; ``say(source)`` words his reason and what he
+    is ranked by in short ("216", "Grand without 3"), asked only of those the list names (a
+    congress has thousands in line for the places)."""
+
     entry: int
     key: tuple[int, ...]
-    reason: str
-    figure: str = ""  # what he is ranked by, in short ("216", "Grand without 3")
+    source: Any  # what the words are made of: his standing, his game
+    say: Callable[[Any], tuple[str, str]]
+
+    @property
+    def reason(self) -> str:
+        return self.say(self.source)[0]
+
+    @property
+    def figure(self) -> str:
+        return self.say(self.source)[1]
 
 
 def _games_text(s: Standing) -> str:
     return f"net Games {s.games} (won {s.won}, lost {s.lost})"
 
 
+def _most_games_words(s: Standing) -> tuple[str, str]:
+    return f"{_games_text(s)}, {points(s.points)}", f"Games {s.games:+d}"
+
+
+def _points_words(s: Standing) -> tuple[str, str]:
+    return f"{points(s.points)}, net Games {s.games}", points(s.points)
+
+
+def _place_words(s: Standing) -> tuple[str, str]:
+    return (f"Seeger-Fabian score {s.score:,} (won {s.won}, lost {s.lost})",
+            f"score {s.score:,}")
+
+
+def _game_words(deal: DealResult) -> tuple[str, str]:
+    return describe_game(deal), game_name(deal)
+
+
+def _highest_words(won: tuple[DealResult, int]) -> tuple[str, str]:
+    deal, total = won
+    return f"{describe_game(deal)}, {points(total)}", f"{deal.value:,}"
+
+
+def _count_words(won: tuple[int, str, int]) -> tuple[str, str]:
+    count, label, total = won
+    return f"{counted(count, label)} won, {points(total)}", counted(count, label)
+
+
 def _won(deal: DealResult) -> bool:
     return deal.is_game and deal.won is True
-
-
-def _class_rank(deal: DealResult, suit_games: frozenset[str], grand_games: frozenset[str]) -> int:
-    """0 when the deal is not of the class; else Grand 5, ♣ 4, ♠ 3, ♥ 2, ♦ 1."""
-    if deal.game in grand_games:
-        return GRAND_RANK
-    trump = trump_of(deal)
-    if deal.game in suit_games and trump is not None:
-        return int(trump)
-    return 0
 
 
 def _deal_order(deal: DealResult) -> tuple[int, int, int]:
@@ -132,18 +154,18 @@ def _best_per_player(
     return best
 
 
-def _against_candidates(
-    deals: Sequence[DealResult], suit_games: frozenset[str], grand_games: frozenset[str]
-) -> list[_Candidate]:
-    """Prizes 3 and 7: won against (without) matadors; then kind, value, card points."""
+def _against_candidates(deals: Sequence[DealResult], games: frozenset[str]) -> list[_Candidate]:
+    """Prizes 3 and 7: won against (without) matadors; then kind, value, card points
+    (``engine.against_rank``)."""
     scored = []
     for deal in deals:
-        kind = _class_rank(deal, suit_games, grand_games)
-        if _won(deal) and kind and deal.matadors < 0:
-            card_points = deal.card_points if deal.card_points is not None else -1
-            scored.append((deal, (-deal.matadors, kind, deal.value, card_points)))
+        if _won(deal) and deal.game in games:
+            rank = against_rank(deal.game, deal.trump, deal.matadors, deal.value,
+                                deal.card_points)
+            if rank is not None:
+                scored.append((deal, (rank,)))
     return [
-        _Candidate(entry, key, describe_game(deal), game_name(deal))
+        _Candidate(entry, key, deal, _game_words)
         for entry, (deal, key) in _best_per_player(scored).items()
     ]
 
@@ -154,12 +176,8 @@ def _highest_candidates(
     """Prize 6: the highest game won by value; tie: the winner's total Points."""
     best = _best_per_player((d, (d.value,)) for d in deals if _won(d))
     return [
-        _Candidate(
-            entry,
-            (deal.value, by_entry[entry].points),
-            f"{describe_game(deal)}, {points(by_entry[entry].points)}",
-            f"{deal.value:,}",
-        )
+        _Candidate(entry, (deal.value, by_entry[entry].points),
+                   (deal, by_entry[entry].points), _highest_words)
         for entry, (deal, _) in best.items()
     ]
 
@@ -168,12 +186,8 @@ def _count_candidates(
     spec: PrizeSpec, counts: Mapping[int, int], by_entry: Mapping[int, Standing]
 ) -> list[_Candidate]:
     return [
-        _Candidate(
-            entry,
-            (n, by_entry[entry].points),
-            f"{counted(n, spec.label)} won, {points(by_entry[entry].points)}",
-            counted(n, spec.label),
-        )
+        _Candidate(entry, (n, by_entry[entry].points), (n, spec.label, by_entry[entry].points),
+                   _count_words)
         for entry, n in counts.items()
     ]
 
@@ -181,10 +195,7 @@ def _count_candidates(
 def _place_candidates(ranking: Sequence[Standing]) -> list[_Candidate]:
     """A place by Seeger-Fabian score: score, then more games won, then fewer lost."""
     return [
-        _Candidate(s.entry, (s.score, s.won, -s.lost),
-                   f"Seeger-Fabian score {s.score:,} (won {s.won}, lost {s.lost})",
-                   f"score {s.score:,}")
-        for s in ranking
+        _Candidate(s.entry, (s.score, s.won, -s.lost), s, _place_words) for s in ranking
     ]
 
 
@@ -197,31 +208,22 @@ def _candidates(
     if spec.kind is PrizeKind.PLACE:
         return _place_candidates(ranking), "No players in the standings"
     if spec.kind is PrizeKind.MOST_GAMES:
-        return [
-            _Candidate(s.entry, (s.games, s.points), f"{_games_text(s)}, {points(s.points)}",
-                       f"Games {s.games:+d}")
-            for s in standings
-        ], "No players in the standings"
+        return [_Candidate(s.entry, (s.games, s.points), s, _most_games_words)
+                for s in standings], "No players in the standings"
     if spec.kind is PrizeKind.MOST_POINTS:
-        return [
-            _Candidate(s.entry, (s.points, s.games), f"{points(s.points)}, net Games {s.games}",
-                       points(s.points))
-            for s in standings
-        ], "No players in the standings"
+        return [_Candidate(s.entry, (s.points, s.games), s, _points_words)
+                for s in standings], "No players in the standings"
     if spec.kind is PrizeKind.LOWEST_POINTS:
-        return [
-            _Candidate(s.entry, (-s.points, -s.games),
-                       f"{points(s.points)}, net Games {s.games}", points(s.points))
-            for s in standings
-        ], "No players in the standings"
+        return [_Candidate(s.entry, (-s.points, -s.games), s, _points_words)
+                for s in standings], "No players in the standings"
     if spec.kind is PrizeKind.SOLO_AGAINST:
         return (
-            _against_candidates(facts.games, SOLO_SUIT_GAMES, SOLO_GRAND_GAMES),
+            _against_candidates(facts.games, SOLO_GAMES),
             f"No {spec.label} was won against matadors",
         )
     if spec.kind is PrizeKind.TOURNE_AGAINST:
         return (
-            _against_candidates(facts.games, TOURNE_SUIT_GAMES, TOURNE_GRAND_GAMES),
+            _against_candidates(facts.games, TOURNE_GAMES),
             f"No {spec.label} was won against matadors",
         )
     if spec.kind is PrizeKind.HIGHEST_GAME:

@@ -13,13 +13,10 @@ from dataclasses import dataclass, field
 from typing import TypeVar
 
 from engine import GAME_BONUS as GAME_BONUS  # the Seeger-Fabian numbers, as the engine has them
+from engine import NOT_GAMES as NOT_GAMES  # the standings' callers name it here
 from engine import OPPONENT_BONUS as OPPONENT_BONUS
-from engine import GameKey, RuleSet, SeegerFabianFoot, get_rule_set
+from engine import RuleSet, SeegerFabianFoot, get_rule_set
 from engine import ScoringSystem as ScoringSystem  # the standings' callers name it here
-
-# Deals with these keys are never *games* (docs/rules.md §10: Ramsch and passed deals are
-# not games).
-NOT_GAMES: frozenset[str] = frozenset({GameKey.PASSED, GameKey.RAMSCH})
 
 
 def place_label(rank: int, tied: bool) -> str:

@@ -29,6 +29,7 @@ PURE = (
     "tournament/test_movements.py",  # tournament/seating/movements.py
     "tournament/test_by_results.py",  # tournament/seating/by_results.py
     "tournament/test_sheet.py",  # tournament/sheets/sheet.py
+    "tournament/test_foot.py",  # tournament/sheets/foot.py, engine.against_rank
     "tournament/test_names.py",  # tournament/names.py
     "scoring/test_standings.py",
     "scoring/test_prizes.py",
@@ -82,3 +83,25 @@ def _fresh_cache(request):
 
     cache.clear()
     forget_recent()
+
+
+@pytest.fixture(autouse=True)
+def _every_foot_adds_up(request):
+    """After every test with the database, each table's kept foot is what its deals add up
+    to (tournament.sheets.foot): a way of writing deals that forgot the foot fails the test
+    that took it. A test that breaks a deal row on purpose says so with ``feet_may_differ``."""
+    node = request.node
+    checked = not (node.get_closest_marker("pure") or node.get_closest_marker("feet_may_differ")
+                   ) and asks_for_the_database(request.fixturenames,
+                                               (m.name for m in node.iter_markers()))
+    # the database set up before this fixture, so that it is still there after the test
+    for name in ("transactional_db", "db"):
+        if checked and name in request.fixturenames:
+            request.getfixturevalue(name)
+            break
+    yield
+    if not checked:
+        return
+    from tests.feet import stale_feet
+
+    assert stale_feet() == [], "tables whose kept foot is not what their deals add up to"

@@ -96,3 +96,36 @@ def test_production_reads_each_template_once_through_the_cached_loader():
     assert result.returncode == 0, result.stderr
     assert result.stdout.split()[0] == "django.template.loaders.cached"
     assert "django.template.loaders.app_directories" in result.stdout
+
+
+def test_the_results_cache_is_compressed_at_zlibs_fastest_level(tmp_path):
+    """config/caches.py: a congress's standings compressed in 6 ms rather than 35 ms."""
+    import pickle
+    import zlib
+
+    from config.caches import FileCache
+
+    cache = FileCache(str(tmp_path), {})
+    kept = {"standings": list(range(5000))}
+    cache.set("results:1", kept, 60)
+    assert cache.get("results:1") == kept
+    (path,) = tmp_path.glob("*.djcache")
+    with path.open("rb") as file:
+        pickle.load(file)  # the expiry
+        body = file.read()
+    assert body[:2] == b"\x78\x01"  # zlib's header for level 1 ("fastest")
+    assert pickle.loads(zlib.decompress(body)) == kept
+    assert settings_value("CACHES['default']['BACKEND']", DJANGO_DEBUG="1") == (
+        "config.caches.FileCache")
+
+
+def test_the_wsgi_process_keeps_what_it_loaded_out_of_the_garbage_collectors_passes():
+    code = "import config.wsgi, gc; print(gc.get_freeze_count())"
+    clean = {k: v for k, v in os.environ.items()
+             if not k.startswith(("DJANGO_", "DATABASE_URL"))}
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                          text=True, timeout=60,
+                          env={**clean, "DJANGO_DEBUG": "1",
+                               "DJANGO_SETTINGS_MODULE": "config.settings"})
+    assert done.returncode == 0, done.stderr
+    assert int(done.stdout.split()[-1]) > 50_000  # Django, the apps and every view

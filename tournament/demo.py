@@ -181,20 +181,23 @@ def play_demo_series(series, rng: random.Random, share: float = 1.0, confirm: bo
     """Fill every table of ``series`` with deals (``share`` of the series) in bulk."""
     from tournament.models import Deal, Penalty, SheetStatus
     from tournament.sheets.loaders import table_info
-    from tournament.sheets.rows import scored_row
+    from tournament.sheets.rows import foot_of_rows, scored_row, set_foot
 
     deals, penalties = [], []
     for table in series.tables.all():
         info = table_info(table)
         count = round(info.deal_count * share)
+        played = []
         for number in range(1, count + 1):
             data = _with_the_decks_matadors(info, number, random_deal(rng, info, number))
-            deals.append(scored_row(info, number, data, "demo"))
+            played.append(scored_row(info, number, data, "demo"))
             if rng.random() < 0.004:
                 penalties.append(Penalty(table=table, after_deal=number,
                                          reason=PenaltyReason.MISDEAL,
                                          seat=info.dealer(number + 1), points=10,
                                          entered_by="demo"))
+        deals += played
+        set_foot(table, foot_of_rows(played))
         if confirm and count == info.deal_count:
             table.sheet_status = SheetStatus.CONFIRMED
             table.submitted_by = info.players[0].name

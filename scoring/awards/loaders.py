@@ -3,11 +3,9 @@ what they read of the deals, asked only for their candidates."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
-from django.db.models import Q
-
-from engine import ScoringSystem
+from engine import SOLO_GAMES, ScoringSystem, against_rank
 from scoring.models import CustomPrize, ScoringSettings
 from scoring.prizes import (
     PrizeDeals,
@@ -17,51 +15,64 @@ from scoring.prizes import (
     players_in_line,
 )
 from scoring.ranking import schedule
-from scoring.results.loaders import AGAINST, WON_GAME, Bests
+from scoring.results.loaders import WON_GAME, Bests
 from scoring.results.scope import Scope
 from scoring.results.tables import DEAL_FIELDS, deal_result, load_seats
 from scoring.settings.services import scoring_settings
-from scoring.standings import ranked_entry
-from tournament.models import Tournament
+from scoring.standings import DealResult
+from tournament.models import Deal, Tournament
 
 
-def load_prize_deals(scope: Scope, specs: Sequence[PrizeSpec], bests: Bests) -> PrizeDeals:
+def load_prize_deals(scope: Scope, specs: Sequence[PrizeSpec], bests: Bests,
+                     points: Mapping[int, int]) -> PrizeDeals:
     """What the prizes read of the deals, asked only for their candidates (two queries: the
-    games that can take a prize, the seats of their tables).
+    games won at the candidates' tables, the seats of those tables).
 
-    Prizes 3, 6 and 7 rank a player by his best game, first by one number (the matadors he
-    played against, the value). ``bests`` holds each player's best numbers (``load_totals``),
-    and only the games at or above the number of the last player who could still be in line
-    (``players_in_line``) are read: everybody below ranks behind all of them, so the awards
-    are those of ``prize_deals`` of every deal (a test holds them equal)."""
+    Prizes 6, 3 and 7 rank a player by his best game, first by one number (the value, then
+    his ``points``; ``engine.against_rank``). ``bests`` holds each player's best numbers and
+    the tables he won them at (``load_totals``, from the tables' feet): only the tables where the
+    players who could still be in line (``players_in_line``) won their best are read, and
+    everybody else ranks behind all of them, so the awards are those of ``prize_deals`` of
+    every deal (a test holds them equal)."""
     in_line = players_in_line(specs)
-    wanted = Q(pk__in=[])
-    for numbers, games in ((bests.solo, AGAINST["solo"]), (bests.tourne, AGAINST["tourne"])):
-        most = _in_line(numbers, in_line, lower=True)
-        if most is not None:
-            wanted |= Q(matadors__lte=most, game__in=games)
-    highest = _in_line(bests.value, in_line)
-    if highest is not None:
-        wanted |= Q(value__gte=highest)
-    rows = list(scope.deals().filter(WON_GAME, wanted).values_list(
-        "table_id", *DEAL_FIELDS).order_by("table_id", "number"))
+    at: set[int] = set()
+    wanted: dict[int, set[tuple[int, int]]] = {}  # entry -> (class, number) of his bests
+    for k, best, where, key in (
+            (1, bests.value, bests.value_at, lambda e: (bests.value[e], points.get(e, 0))),
+            (2, bests.solo, bests.solo_at, bests.solo.__getitem__),
+            (3, bests.tourne, bests.tourne_at, bests.tourne.__getitem__)):
+        for entry in _in_line(best, in_line, key):
+            wanted.setdefault(entry, set()).add((k, best[entry]))
+            at.update(where[entry])
+    rows = list(Deal.objects.filter(WON_GAME, table_id__in=sorted(at)).values_list(
+        "table_id", *DEAL_FIELDS).order_by("table_id", "number")) if at else []
     tables = load_seats(scope, table_ids={row[0] for row in rows})
     rules = scope.tournament.rules
     # a table whose seats an admin removed is no table of the results (as in load_totals)
     games = tuple(game for game in (deal_result(tables, table_id, row, rules)
                                     for table_id, *row in rows if table_id in tables.meta)
-                  if game.declarer is None or ranked_entry(game.declarer))
+                  if game.declarer in wanted and _numbers(game) & wanted[game.declarer])
     return PrizeDeals(games, {games: dict(count) for games, count in bests.counts.items()})
 
 
-def _in_line(best: Mapping[int, int], in_line: int, lower: bool = False) -> int | None:
-    """The best number of the ``in_line``-th player (the least when ``lower``); None when
-    nobody has one."""
-    if not best:
-        return None
-    ordered = sorted(best.values(), reverse=not lower)
-    return ordered[min(in_line, len(ordered)) - 1]
+def _numbers(game: DealResult) -> set[tuple[int, int]]:
+    """The game's numbers for prizes 6, 3 and 7, by class."""
+    rank = against_rank(game.game, game.trump, game.matadors, game.value, game.card_points)
+    numbers = {(1, game.value)}
+    if rank is not None:
+        numbers.add((2 if game.game in SOLO_GAMES else 3, rank))
+    return numbers
 
+
+def _in_line(best: Mapping[int, int], in_line: int,
+             key: Callable[[int], object]) -> list[int]:
+    """The players whose ``key`` is at least that of the ``in_line``-th best (ties with him
+    included)."""
+    ordered = sorted(best, key=key, reverse=True)  # type: ignore[arg-type]
+    if not ordered:
+        return []
+    last = key(ordered[min(in_line, len(ordered)) - 1])
+    return [entry for entry in ordered if key(entry) >= last]  # type: ignore[operator]
 
 
 AGAINST_KINDS = (PrizeKind.SOLO_AGAINST, PrizeKind.TOURNE_AGAINST)

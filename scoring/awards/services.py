@@ -31,7 +31,9 @@ def _prizes(comp: Computation) -> list[PrizeResult]:
     lots = dict(PrizeLot.objects.filter(tournament=comp.tournament).values_list(
         "prize_number", "winner_id"))
     specs = prize_specs(comp.tournament, settings)
-    return award(specs, comp.league, load_prize_deals(comp.scope, specs, comp.results.bests),
+    points = {s.entry: s.points for s in comp.league}
+    return award(specs, comp.league,
+                 load_prize_deals(comp.scope, specs, comp.results.bests, points),
                  one_prize_per_player=settings.one_prize_per_player, lots=lots,
                  ranking=comp.standings)
 

@@ -6,27 +6,24 @@ penalties (``load_results``), the tournament's players (``players_of``). Each re
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from django.db import connections
-from django.db.models import Case, Count, F, Max, Min, Q, QuerySet, Sum, Value, When
+from django.db.models import Q
 
-from engine import ScoringSystem
+from engine import NOT_GAMES, SEATS, ScoringSystem
 from scoring.models import MissingDeals
-from scoring.prizes import (
-    SOLO_GRAND_GAMES,
-    SOLO_SUIT_GAMES,
-    TOURNE_GRAND_GAMES,
-    TOURNE_SUIT_GAMES,
-    PrizeKind,
-    PrizeSpec,
-)
+from scoring.prizes import PrizeKind, PrizeSpec
 from scoring.ranking import missing_deals_credit
 from scoring.results.scope import Scope
-from scoring.results.tables import Absence, Tables, load_deals, load_penalties, load_seats
+from scoring.results.tables import (
+    Absence,
+    Tables,
+    load_deals,
+    load_penalties,
+    load_seats,
+)
 from scoring.standings import (
-    NOT_GAMES,
     OPPONENT_BONUS,
     DealResult,
     PenaltyResult,
@@ -35,7 +32,15 @@ from scoring.standings import (
     ranked_entry,
 )
 from tournament.models import Deal, Entry, Tournament
-from tournament.sheets.sheet import SEATS
+from tournament.sheets.foot import (
+    DEAL_COLUMNS,
+    DealColumns,
+    Foot,
+    foot_of,
+)
+
+# A game won, as the prizes ask the deals.
+WON_GAME = Q(declarer__isnull=False) & ~Q(game__in=NOT_GAMES) & Q(won=True)
 
 
 @dataclass(frozen=True)
@@ -110,13 +115,18 @@ def _entries(tournament: Tournament) -> tuple[int, ...]:
 
 @dataclass(frozen=True)
 class Bests:
-    """Each player's best won games by the numbers prizes 3, 6 and 7 rank them by first, and
-    his count of the games each custom prize counts: what the prizes ask for candidates."""
+    """Each player's best won games by the numbers prizes 6, 3 and 7 rank them by first (the
+    value; ``engine.against_rank``), the tables he won them at, and his count of the games
+    each custom prize counts: what the prizes ask for candidates."""
 
     value: dict[int, int] = field(default_factory=dict)  # his highest game won
-    solo: dict[int, int] = field(default_factory=dict)  # his Solo won against most: -n
-    tourne: dict[int, int] = field(default_factory=dict)  # his Tourné won against most: -n
+    solo: dict[int, int] = field(default_factory=dict)  # his best Solo won against matadors
+    tourne: dict[int, int] = field(default_factory=dict)  # his best Tourné won against them
     counts: dict[frozenset[str], dict[int, int]] = field(default_factory=dict)
+    # the tables where he won his highest game, his best Solo, his best Tourné: entry -> ids
+    value_at: dict[int, list[int]] = field(default_factory=dict)
+    solo_at: dict[int, list[int]] = field(default_factory=dict)
+    tourne_at: dict[int, list[int]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -139,65 +149,55 @@ class Totals:
         return tuple(sorted(e for e in self.entries if e not in self.played))
 
 
-# The games prizes 3 and 7 are for (a Grand ranks above every suit).
-AGAINST = {"solo": SOLO_SUIT_GAMES | SOLO_GRAND_GAMES,
-           "tourne": TOURNE_SUIT_GAMES | TOURNE_GRAND_GAMES}
-IS_GAME = Q(declarer__isnull=False) & ~Q(game__in=NOT_GAMES)
-WON_GAME = IS_GAME & Q(won=True)
-
-
 def load_totals(scope: Scope, specs: Sequence[PrizeSpec] = ()) -> Totals:
     """Each player's Points, games won and lost, Seeger-Fabian bonus and ``Bests`` for the
-    prizes ``specs`` (five queries: seats, the sums per table and declarer, penalties,
-    entries; rows grow with tables, not deals).
+    prizes ``specs``, from the foot each table keeps of its sheet (``tournament.sheets.foot``;
+    four queries: the seats, the tables with their feet, the penalties, the entries; rows
+    grow with tables, not deals).
 
     The same totals as ``standings`` sums over ``load_results``' deals (a test holds them
-    equal): what a deal adds to seat n is its ``points_n``, a game is a deal with a declarer
-    that is neither passed nor a Ramsch."""
-    tables = load_seats(scope)
+    equal). At a table where a substitute took a seat, the foot is added up from the deals,
+    part by part, so that each deal counts for whoever played it (one query more)."""
+    kinds = _counted_kinds(specs)
+    tables = load_seats(scope, feet=True, won_games=bool(kinds))
     counted = tables.counted(scope.confirmed_only)
     tallies: dict[int, Tally] = {entry: Tally() for entry in tables.played(counted)}
-    kinds = _counted_kinds(specs)
     bests = Bests(counts={games: {} for games in kinds})
-    columns = (*(Sum(f"points_{seat}") for seat in SEATS),
-               Count("id", filter=WON_GAME), Count("id", filter=IS_GAME & Q(won=False)),
-               Count("id"),
-               Max("value", filter=WON_GAME),
-               *(Min("matadors", filter=WON_GAME & Q(matadors__lt=0, game__in=games))
-                 for games in AGAINST.values()),
-               *(Count("id", filter=WON_GAME & Q(game__in=games)) for games in kinds))
-    # At a table where a substitute took a seat, the sums go deal by deal ("part": the deal's
-    # number there, 0 elsewhere), so that each deal counts for whoever played it.
     split = tables.split_tables(counted)
-    rows, group = scope.deals(), ["table_id", "declarer"]
-    if split:
-        rows = rows.annotate(part=Case(When(table_id__in=sorted(split), then=F("number")),
-                                       default=Value(0)))
-        group.append("part")
-    sums = _fetch_all(rows.values_list(*group).annotate(
-        **{f"c{i}": column for i, column in enumerate(columns)}).order_by())
-    per_table: dict[int, list[int]] = defaultdict(lambda: [0, 0, 0, 0])  # points, won, lost, deals
-    for table_id, declarer, *row in sums:
-        number = row.pop(0) if split else 0
-        if table_id not in counted:
-            continue
-        at_table = tables.holders(table_id, number)
-        _add_table_sums(tallies, tables, table_id, declarer, row, at_table)
-        if (row[4] or row[5]) and ranked_entry(at_table.get(declarer, -1)):
-            _add_bests(bests, at_table[declarer], row[7:], kinds)
-        sums_of = per_table[table_id]
-        sums_of[0] += sum(p or 0 for p in row[:4])
-        sums_of[1] += row[4]
-        sums_of[2] += row[5]
-        sums_of[3] += row[6]
+    kept = ((table_id, {}, Foot.from_columns(foot, tables.won_games.get(table_id)))
+            for table_id, foot in tables.feet.items()
+            if table_id in counted and table_id not in split)
+    per_table: dict[int, list[int]] = {}  # points, won, lost, deals
+    for table_id, at_table, foot in (*kept, *_parted_feet(tables, split)):
+        _add_foot(tallies, bests, kinds, tables, table_id, at_table, foot)
+        sums = per_table.setdefault(table_id, [0, 0, 0, 0])
+        sums[0] += sum(foot.points)
+        sums[1] += sum(foot.won)
+        sums[2] += sum(foot.lost)
+        sums[3] += foot.deals
     credits = (_credit_missing_deals(tallies, tables, counted, per_table, scope.tournament)
                if scope.missing_deals == MissingDeals.TABLE_AVERAGE else {})
-    penalties = load_penalties(tables, counted)
+    penalties = load_penalties(tables, counted, scope if scope.entry is None else None)
     charge_penalties(tallies, penalties)
     return Totals({e: t for e, t in tallies.items() if ranked_entry(e)}, penalties,
                   _entries(scope.tournament), tables.provisional(counted),
                   tables.played(counted), tables.statuses, bests,
                   tables.absences(counted, scope.tournament, credits))
+
+
+def _parted_feet(tables: Tables,
+                 split: set[int]) -> Iterator[tuple[int, Mapping[int, int], Foot]]:
+    """The feet of the tables where a substitute took a seat, one per part of the sheet that
+    counts for the same players (one query)."""
+    if not split:
+        return
+    parts: dict[tuple[int, tuple[tuple[int, int], ...]], list[DealColumns]] = defaultdict(list)
+    for table_id, number, *columns in Deal.objects.filter(table_id__in=sorted(split)) \
+            .values_list("table_id", "number", *DEAL_COLUMNS).order_by("table_id", "number"):
+        holders = tuple(sorted(tables.holders(table_id, number).items()))
+        parts[(table_id, holders)].append(tuple(columns))  # type: ignore[arg-type]
+    for (table_id, holders), deals in parts.items():
+        yield table_id, dict(holders), foot_of(deals)
 
 
 def _credit_missing_deals(tallies: dict[int, Tally], tables: Tables, counted: set[int],
@@ -222,60 +222,62 @@ def _credit_missing_deals(tallies: dict[int, Tally], tables: Tables, counted: se
     return credits
 
 
-def _fetch_all(rows: QuerySet[Deal, tuple]) -> list[tuple]:
-    """The rows of a ``values_list`` of integers in one fetch, without Django's conversion of
-    each value (a tenth of a second at a congress's 12,000 sums)."""
-    sql, params = rows.query.sql_with_params()
-    with connections[rows.db].cursor() as cursor:
-        cursor.execute(sql, params)
-        return cursor.fetchall()
-
-
 def _counted_kinds(specs: Sequence[PrizeSpec]) -> list[frozenset[str]]:
     return sorted({s.games for s in specs if s.kind is PrizeKind.COUNT_WON}, key=sorted)
 
 
-def _add_table_sums(tallies: dict[int, Tally], tables: Tables, table_id: int,
-                    declarer: int | None, row: Sequence[int],
-                    at_table: Mapping[int, int]) -> None:
-    """One table's sums for one declarer (or for the deals without one) into the tallies:
-    what each seat scored, the declarer's games, the others' bonus for his lost games.
-    ``at_table``: who played each seat in these deals (``Tables.holders``)."""
-    if len(at_table) not in OPPONENT_BONUS:
-        raise ValueError(f"{tables.reference(table_id)}: a table seats 3 or 4, "
-                         f"not {len(at_table)}")
+def _add_foot(tallies: dict[int, Tally], bests: Bests, kinds: Sequence[frozenset[str]],
+              tables: Tables, table_id: int, at_table: Mapping[int, int], foot: Foot) -> None:
+    """One table's foot (or one part of it) into the tallies: what each seat scored, the
+    games declared from it, the others' bonus for its lost games, its best games.
+    ``at_table``: who played each seat in these deals (``Tables.holders``), else the seats."""
+    at_table = at_table or tables.seats[table_id]
+    size = len(at_table)
+    if size not in OPPONENT_BONUS:
+        raise ValueError(f"{tables.reference(table_id)}: a table seats 3 or 4, not {size}")
     for entry in at_table.values():
         if entry not in tallies:
             tallies[entry] = Tally()
-    for seat, points in zip(SEATS, row[:4], strict=True):
-        if points:
-            if seat not in at_table:
+    lost_here = sum(foot.lost)
+    for i, seat in enumerate(SEATS):
+        points, won, lost = foot.points[i], foot.won[i], foot.lost[i]
+        entry = at_table.get(seat)
+        if entry is None:
+            if points or won or lost:
                 raise ValueError(f"{tables.reference(table_id)}: seat {seat} scored but "
                                  "nobody sits there")
-            tallies[at_table[seat]].points += points
-    won, lost = row[4], row[5]
-    if not (won or lost):
-        return
-    if declarer not in at_table:
-        raise ValueError(f"{tables.reference(table_id)}: a declarer in seat {declarer}, "
-                         "where nobody sits")
-    tallies[at_table[declarer]].won += won
-    tallies[at_table[declarer]].lost += lost
-    if lost:
-        bonus = OPPONENT_BONUS[len(at_table)] * lost
-        for seat, entry in at_table.items():
-            if seat != declarer:
-                tallies[entry].bonus += bonus
-                tallies[entry].others_lost += lost
+            continue
+        tally = tallies[entry]
+        tally.points += points
+        tally.won += won
+        tally.lost += lost
+        others_lost = lost_here - lost
+        if others_lost:
+            tally.bonus += OPPONENT_BONUS[size] * others_lost
+            tally.others_lost += others_lost
+        if (won or lost) and ranked_entry(entry):
+            for best, at, number in ((bests.value, bests.value_at, foot.highest[i]),
+                                     (bests.solo, bests.solo_at, foot.solo[i]),
+                                     (bests.tourne, bests.tourne_at, foot.tourne[i])):
+                if number is not None:
+                    _keep_best(best, at, entry, number, table_id)
+            if kinds:
+                _count_won(bests, entry, foot.games.get(seat, {}), kinds)
 
 
-def _add_bests(bests: Bests, entry: int, row: Sequence[int | None],
+def _keep_best(best: dict[int, int], at: dict[int, list[int]], entry: int, number: int,
+               table_id: int) -> None:
+    """``number`` as ``entry``'s best if it is, and the tables he has his best at."""
+    kept = best.get(entry)
+    if kept is None or number > kept:
+        best[entry], at[entry] = number, [table_id]
+    elif number == kept:
+        at[entry].append(table_id)
+
+
+def _count_won(bests: Bests, entry: int, won_games: Mapping[str, int],
                kinds: Sequence[frozenset[str]]) -> None:
-    value, solo, tourne, *counts = row
-    for numbers, number, pick in ((bests.value, value, max), (bests.solo, solo, min),
-                                  (bests.tourne, tourne, min)):
-        if number is not None:
-            numbers[entry] = pick(numbers.get(entry, number), number)
-    for games, count in zip(kinds, counts, strict=True):
+    for games in kinds:
+        count = sum(won_games.get(game, 0) for game in games)
         if count:
             bests.counts[games][entry] = bests.counts[games].get(entry, 0) + count

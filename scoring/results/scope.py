@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from django.db.models import QuerySet
 
 from scoring.models import MissingDeals, Substitutes
-from tournament.models import PUBLIC_STATES, Deal, SheetStatus, Tournament
+from tournament.models import PUBLIC_STATES, Deal, SheetStatus, Table, Tournament
 
 
 @dataclass(frozen=True)
@@ -30,11 +30,21 @@ class Scope:
     def deals(self) -> QuerySet[Deal]:
         """The deals of the counted tables, as one filter the database reads (``entry``
         aside: his tables are read from the seats)."""
-        rows = Deal.objects.filter(table__series__tournament=self.tournament)
+        return Deal.objects.filter(**self.filters("table__"))
+
+    def tables(self) -> QuerySet[Table]:
+        """The counted tables, as ``deals``."""
+        return Table.objects.filter(**self.filters())
+
+    def filters(self, to_table: str = "", unconfirmed: bool = False) -> dict[str, object]:
+        """The filter of the counted tables, from a model that reaches the table by
+        ``to_table`` ("table__" from a deal or a penalty); ``unconfirmed``: the tables of
+        unconfirmed sheets too, whatever ``confirmed_only`` says."""
+        found: dict[str, object] = {f"{to_table}series__tournament": self.tournament}
         if self.series is not None:
-            rows = rows.filter(table__series__number=self.series)
+            found[f"{to_table}series__number"] = self.series
         if self.released_only:
-            rows = rows.filter(table__series__status__in=PUBLIC_STATES)
-        if self.confirmed_only:
-            rows = rows.filter(table__sheet_status=SheetStatus.CONFIRMED)
-        return rows
+            found[f"{to_table}series__status__in"] = PUBLIC_STATES
+        if self.confirmed_only and not unconfirmed:
+            found[f"{to_table}sheet_status"] = SheetStatus.CONFIRMED
+        return found

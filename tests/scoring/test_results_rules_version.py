@@ -24,6 +24,7 @@ import scoring.results.scope
 import scoring.results.services
 import scoring.results.tables
 import scoring.standings
+import tournament.sheets.foot
 import tournament.sheets.sheet
 from scoring import cache
 from scoring.results import services as results
@@ -40,6 +41,7 @@ SHAPES_RESULTS = [
     scoring.comparative,
     counts_results_of,
     tournament.sheets.sheet,
+    tournament.sheets.foot,
     scoring.results.scope,
     scoring.results.tables,
     scoring.results.loaders,
@@ -51,7 +53,7 @@ SHAPES_RESULTS = [
 ]
 
 # (RESULTS_RULES_VERSION, the digest of SHAPES_RESULTS taken at it)
-TAKEN_AT = (4, "974617a0e4681f94")
+TAKEN_AT = (5, "b21ed7604d04dc38")
 
 
 def _without_docstrings(tree: ast.AST) -> ast.AST:

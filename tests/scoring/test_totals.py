@@ -99,7 +99,8 @@ def test_prizes_read_only_their_candidates_and_award_as_from_every_deal(
     results = load_results(Scope(demo_with_misdeal))
     league = league_standings(results.deals, results.penalties, results.played)
     scope = Scope(demo_with_misdeal)
-    facts = load_prize_deals(scope, SPECS, load_totals(scope, SPECS).bests)
+    points = {s.entry: s.points for s in league}
+    facts = load_prize_deals(scope, SPECS, load_totals(scope, SPECS).bests, points)
     everything = award_prizes(SPECS, league, results.deals, one_prize_per_player)
     assert award(SPECS, league, facts, one_prize_per_player) == everything
     won = [d for d in results.deals if d.is_game and d.won]
@@ -119,8 +120,8 @@ def test_totals_and_prize_deals_in_a_fixed_number_of_queries(players,
     tournament = build_demo_congress(players=players, checked_in=players - 3, with_deals=True)
     with django_assert_max_num_queries(4):
         totals = load_totals(Scope(tournament), SPECS)
-    with django_assert_max_num_queries(2):  # the games that can take a prize, their seats
-        load_prize_deals(Scope(tournament), SPECS, totals.bests)
+    with django_assert_max_num_queries(2):  # the games of the candidates' tables, their seats
+        load_prize_deals(Scope(tournament), SPECS, totals.bests, {})
 
 
 def test_a_players_page_reads_only_the_tables_he_sat_at(demo_with_misdeal,

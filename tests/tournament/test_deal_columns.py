@@ -12,9 +12,10 @@ from django.core.management.base import CommandError
 from django.db.models import F
 
 from tests.tournament.test_deals import declarer_for, enter, make_table
-from tournament.models import Deal
+from tournament.models import Deal, Table
 from tournament.sheets import services as deals
 from tournament.sheets.forms import DealForm
+from tournament.sheets.rows import stale_foot
 from tournament.sheets.sheet import scoring_columns
 
 pytestmark = pytest.mark.django_db
@@ -80,6 +81,7 @@ def test_deals_stored_by_add_deal_and_correct_deal_have_the_columns_of_their_rec
     assert stored_columns(corrected) == expected_columns(corrected)
 
 
+@pytest.mark.feet_may_differ  # the foot is stale as the hand-edited deal left it
 def test_check_deals_reports_a_column_that_differs_from_the_record():
     table = varied_table()
     slug = table.series.tournament.slug
@@ -103,3 +105,17 @@ def test_the_migrations_backfill_gives_the_columns_scoring_columns_gives():
     for deal in table.deals.order_by("number"):
         assert stored_columns(deal) == expected_columns(deal), deal.description
         assert stored_columns(deal) != BLANK or deal.value == 0
+
+
+def test_check_deals_reports_a_foot_that_differs_from_the_deals_and_mends_it():
+    table = varied_table()
+    slug = table.series.tournament.slug
+    Table.objects.filter(pk=table.pk).update(points_2=F("points_2") + 7, won_1=0)
+    out = io.StringIO()
+    with pytest.raises(CommandError, match="0 stored deal value.*; 1 sheet foot"):
+        call_command("check_deals", tournament=slug, stdout=out)
+    assert f"table {table.number}: the sheet's foot is not what its deals add up" in (
+        out.getvalue())
+    call_command("check_deals", tournament=slug, mend_feet=True, stdout=io.StringIO())
+    call_command("check_deals", tournament=slug, stdout=io.StringIO())  # all agree again
+    assert not stale_foot(table)

@@ -89,6 +89,7 @@ def test_a_delete_that_leaves_invalid_deals_is_refused_unless_mended_in_the_same
     assert mended[1].before["record"]["loser"] == 1 and mended[1].after["record"]["loser"] == 3
 
 
+@pytest.mark.feet_may_differ  # the deal rows as an old delete left them, the foot unmended
 def test_a_ramsch_lost_by_the_sitting_out_dealer_is_flagged_on_the_sheet(four):
     solo(four, 1)
     ramsch(four, 1)

@@ -20,7 +20,49 @@ class SheetStatus(models.TextChoices):
     CONFIRMED = "confirmed", "Confirmed"
 
 
-class Table(models.Model):
+class SheetFoot(models.Model):
+    """The foot of a table's score sheet: each seat's column added up over its deals
+    (``tournament.sheets.foot``), rewritten with every change to the sheet, so that the
+    results sum a row a table rather than every deal."""
+
+    deals_played = models.PositiveSmallIntegerField(default=0)
+    # the Points the deals added to the player in seat 1..4
+    points_1 = models.IntegerField(default=0)
+    points_2 = models.IntegerField(default=0)
+    points_3 = models.IntegerField(default=0)
+    points_4 = models.IntegerField(default=0)
+    # the games declared from seat 1..4, won and lost
+    won_1 = models.PositiveSmallIntegerField(default=0)
+    won_2 = models.PositiveSmallIntegerField(default=0)
+    won_3 = models.PositiveSmallIntegerField(default=0)
+    won_4 = models.PositiveSmallIntegerField(default=0)
+    lost_1 = models.PositiveSmallIntegerField(default=0)
+    lost_2 = models.PositiveSmallIntegerField(default=0)
+    lost_3 = models.PositiveSmallIntegerField(default=0)
+    lost_4 = models.PositiveSmallIntegerField(default=0)
+    # the value of the highest game won from seat 1..4 (prize 6)
+    highest_1 = models.IntegerField(null=True)
+    highest_2 = models.IntegerField(null=True)
+    highest_3 = models.IntegerField(null=True)
+    highest_4 = models.IntegerField(null=True)
+    # the best Solo and Tourné won against matadors from seat 1..4 (prizes 3 and 7), as
+    # ``engine.against_rank`` ranks them
+    solo_1 = models.BigIntegerField(null=True)
+    solo_2 = models.BigIntegerField(null=True)
+    solo_3 = models.BigIntegerField(null=True)
+    solo_4 = models.BigIntegerField(null=True)
+    tourne_1 = models.BigIntegerField(null=True)
+    tourne_2 = models.BigIntegerField(null=True)
+    tourne_3 = models.BigIntegerField(null=True)
+    tourne_4 = models.BigIntegerField(null=True)
+    # {seat: {game: how many won}}: the custom prizes that count games won
+    won_games = models.JSONField(default=dict)
+
+    class Meta:
+        abstract = True
+
+
+class Table(SheetFoot):
     series = models.ForeignKey(Series, on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveIntegerField()
     token = models.CharField(max_length=32, unique=True, default=new_token)

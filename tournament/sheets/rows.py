@@ -1,10 +1,14 @@
 """A scored deal as its stored row: the one place a deal's columns are written, for the entry,
 the correction, the inserted deal, a deal mended by a delete or insert, the demo and the
-congress generator (``manage.py demo_congress``, ``generate_congress``)."""
+congress generator (``manage.py demo_congress``, ``generate_congress``); and the foot of the
+sheet those rows add up to, kept on the table row (``tournament.sheets.foot``)."""
 
 from __future__ import annotations
 
-from tournament.models import Deal
+from collections.abc import Iterable
+
+from tournament.models import Deal, Table
+from tournament.sheets.foot import DEAL_COLUMNS, Foot, foot_of
 from tournament.sheets.loaders import DealInput, TableInfo, score_input
 from tournament.sheets.sheet import scoring_columns
 
@@ -30,3 +34,35 @@ def scored_row(info: TableInfo, number: int, data: DealInput, entered_by: str,
         setattr(deal, column, stored)
     deal.entered_by = entered_by
     return deal
+
+
+def keep_foot(table: Table) -> list[str]:
+    """The foot of ``table``'s sheet added up again from its deals (one query) onto
+    ``table``; returns the columns for the caller's save, in the sheet's transaction."""
+    deals = Deal.objects.filter(table_id=table.pk).values_list(*DEAL_COLUMNS)
+    return set_foot(table, foot_of(deals))
+
+
+def set_foot(table: Table, foot: Foot) -> list[str]:
+    """``foot`` onto ``table``'s columns; returns their names."""
+    columns = foot.columns()
+    for column, value in columns.items():
+        setattr(table, column, value)
+    return list(columns)
+
+
+def foot_of_rows(deals: Iterable[Deal]) -> Foot:
+    """The foot of deal rows not yet saved (the demo and the congress, in bulk)."""
+    return foot_of(tuple(getattr(deal, column) for column in DEAL_COLUMNS) for deal in deals)
+
+
+def stale_foot(table: Table) -> bool:
+    """Whether ``table``'s kept foot is not what its deals add up to (a hand-edited
+    database: every way the site writes deals keeps it)."""
+    kept = Table.objects.filter(pk=table.pk).values_list(*foot_of(()).columns()).get()
+    return dict(zip(foot_of(()).columns(), kept, strict=True)) != _columns_of(table)
+
+
+def _columns_of(table: Table) -> dict[str, object]:
+    deals = Deal.objects.filter(table_id=table.pk).values_list(*DEAL_COLUMNS)
+    return foot_of(deals).columns()

@@ -2,14 +2,19 @@
 
 A deal is scored once, when it is entered; this finds a stored value the rules no longer give
 (an engine change, a hand-edited database) and scoring columns (game, trump, matadors, won,
-card points, Passt Nicht, each seat's Points) that are not what the deal's record gives. It
-prints each table's problems and exits with status 1 when there are any.
+card points, Passt Nicht, each seat's Points) that are not what the deal's record gives, and a
+sheet's foot (what the results sum, tournament/sheets/foot.py) that is not what its deals add
+up to. It prints each table's problems and exits with status 1 when there are any;
+``--mend-feet`` adds such feet up again (and empties the results' cache).
 """
 
+from django.core.cache import cache
 from django.core.management.base import BaseCommand, CommandError
+from django.db import transaction
 
 from tournament.models import Table
 from tournament.sheets.loaders import stored_value_problems, table_info
+from tournament.sheets.rows import keep_foot, stale_foot
 
 
 class Command(BaseCommand):
@@ -18,24 +23,40 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("--tournament", help="the tournament's slug (default: all)")
+        parser.add_argument("--mend-feet", action="store_true",
+                            help="add up again each foot that is not what its deals add up to")
 
-    def handle(self, *args, tournament=None, **options):
+    def handle(self, *args, tournament=None, mend_feet=False, **options):
         tables = Table.objects.select_related("series__tournament").order_by(
             "series__tournament__slug", "series__number", "number")
         if tournament:
             tables = tables.filter(series__tournament__slug=tournament)
-        checked = found = 0
+        checked = found = feet = mended = 0
         for table in tables.iterator():
+            where = (f"{table.series.tournament.slug} series {table.series.number} "
+                     f"table {table.number}")
+            if stale_foot(table):
+                if mend_feet:
+                    with transaction.atomic():
+                        table.save(update_fields=keep_foot(table))
+                    mended += 1
+                    self.stdout.write(f"{where}: the sheet's foot added up again.")
+                else:
+                    feet += 1
+                    self.stdout.write(f"{where}: the sheet's foot is not what its deals add "
+                                      "up to (--mend-feet adds it up again).")
             info = table_info(table)
             if info.size not in (3, 4):
                 continue
             checked += 1
             for problem in stored_value_problems(info):
                 found += 1
-                where = (f"{table.series.tournament.slug} series {table.series.number} "
-                         f"table {table.number}")
                 self.stdout.write(f"{where}: {problem}")
-        self.stdout.write(f"{checked} tables checked, {found} problem(s).")
-        if found:
+        if mended:
+            cache.clear()  # results kept from the feet as they were
+        self.stdout.write(f"{checked} tables checked, {found} problem(s), {feet} foot (feet) "
+                          f"not added up, {mended} added up again.")
+        if found or feet:
             raise CommandError(f"{found} stored deal value(s) differ from the rules or from "
-                               "the deal's record.")
+                               f"the deal's record; {feet} sheet foot (feet) differ from the "
+                               "deals.")
