@@ -26,7 +26,7 @@ from tournament.models import (
 from tournament.permissions import Role, role_of
 from tournament.refusals import Refusal
 from tournament.sheets.loaders import load_sheet, table_info
-from tournament.sheets.rows import keep_foot
+from tournament.sheets.rows import add_to_foot, keep_foot
 
 # what pages once put in the name field for a scorekeeper who gave none: never a name
 _NO_NAME = re.compile(r"(the\s+)?scorekeeper(\s+of\s+table\s*\d*)?\.?", re.IGNORECASE)
@@ -156,12 +156,13 @@ def reopen_on_change(table: Table, actor: str, user, session: str = "",
     return ["sheet_status", "submitted_by", "submitted_at", "withdrawal"]
 
 
-def sheet_changed(table: Table, actor: str, user, session: str = "", because: str = "") -> None:
+def sheet_changed(table: Table, actor: str, user, session: str = "", because: str = "",
+                  added: Deal | None = None) -> None:
     """After a change to the sheet: a new version (so stale forms are refused), its foot
-    added up again, a submitted sheet back to open, and a seated series playing.
-    ``because``: the change, in words."""
+    added up again (``added``: the one deal just entered, added to it), a submitted sheet
+    back to open, and a seated series playing. ``because``: the change, in words."""
     table.sheet_version += 1
-    fields = ["sheet_version", *keep_foot(table),
+    fields = ["sheet_version", *(add_to_foot(table, added) if added else keep_foot(table)),
               *reopen_on_change(table, actor, user, session, because)]
     table.save(update_fields=fields)
     lifecycle.deal_recorded(table.series, user, actor)

@@ -72,14 +72,14 @@ class Foot:
                      if self.points[i] or self.won[i] or self.lost[i])
 
 
-def foot_of(deals: Iterable[DealColumns]) -> Foot:
-    """The foot of a sheet of ``deals``, each its ``DEAL_COLUMNS`` values in order."""
-    count = 0
-    points, won, lost = [0] * 4, [0] * 4, [0] * 4
-    highest: list[int | None] = [None] * 4
-    solo: list[int | None] = [None] * 4
-    tourne: list[int | None] = [None] * 4
-    games: dict[int, dict[str, int]] = {}
+def foot_of(deals: Iterable[DealColumns], start: Foot | None = None) -> Foot:
+    """The foot of a sheet of ``deals``, each its ``DEAL_COLUMNS`` values in order; with
+    ``start``, of a sheet with those deals added to the ones ``start`` is the foot of."""
+    start = start or Foot()
+    count = start.deals
+    points, won, lost = list(start.points), list(start.won), list(start.lost)
+    highest, solo, tourne = list(start.highest), list(start.solo), list(start.tourne)
+    games = {seat: dict(won_there) for seat, won_there in start.games.items()}
     for declarer, game, won_it, value, matadors, trump, card_points, *seat_points in deals:
         count += 1
         for i, added in enumerate(seat_points):

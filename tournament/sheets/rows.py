@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from tournament.models import Deal, Table
-from tournament.sheets.foot import DEAL_COLUMNS, Foot, foot_of
+from tournament.sheets.foot import DEAL_COLUMNS, FOOT_COLUMNS, GAMES_COLUMN, Foot, foot_of
 from tournament.sheets.loaders import DealInput, TableInfo, score_input
 from tournament.sheets.sheet import scoring_columns
 
@@ -41,6 +41,23 @@ def keep_foot(table: Table) -> list[str]:
     ``table``; returns the columns for the caller's save, in the sheet's transaction."""
     deals = Deal.objects.filter(table_id=table.pk).values_list(*DEAL_COLUMNS)
     return set_foot(table, foot_of(deals))
+
+
+def add_to_foot(table: Table, deal: Deal) -> list[str]:
+    """``deal``, just entered, added to the foot ``table`` keeps (as read under its lock):
+    the next deal's way, without reading the sheet's other deals; returns the columns that
+    changed, for the caller's save."""
+    before = _kept(table)
+    after = foot_of([tuple(getattr(deal, column) for column in DEAL_COLUMNS)],
+                    start=Foot.from_columns([before[c] for c in FOOT_COLUMNS],
+                                            before[GAMES_COLUMN]))
+    changed = [c for c, value in after.columns().items() if before[c] != value]
+    set_foot(table, after)
+    return changed
+
+
+def _kept(table: Table) -> dict[str, object]:
+    return {column: getattr(table, column) for column in (*FOOT_COLUMNS, GAMES_COLUMN)}
 
 
 def set_foot(table: Table, foot: Foot) -> list[str]:

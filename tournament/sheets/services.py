@@ -89,7 +89,8 @@ def add_deal(table: Table, data: DealInput, sheet_version: int, actor: str, user
                 deal.save(force_insert=True)
         except IntegrityError as exc:
             raise StaleSheet(f"Deal {next_number} is already on this sheet.") from exc
-        sheet_changed(table, actor, user, session, because=f"deal {next_number} entered")
+        sheet_changed(table, actor, user, session, because=f"deal {next_number} entered",
+                      added=deal)
         record_change(table.series.tournament, user, AuditAction.DEAL_ENTERED,
                       subject(table, next_number), table=table, deal=next_number,
                       actor=actor, session=session, after=deal_state(deal))
