@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.db.models import Q
 
@@ -34,8 +35,13 @@ from scoring.standings import (
 from tournament.models import Deal, Entry, Tournament
 from tournament.sheets.foot import (
     DEAL_COLUMNS,
+    HIGHEST,
+    LOST,
+    POINTS,
+    SOLO,
+    TOURNE,
+    WON,
     DealColumns,
-    Foot,
     foot_of,
 )
 
@@ -164,17 +170,18 @@ def load_totals(scope: Scope, specs: Sequence[PrizeSpec] = ()) -> Totals:
     tallies: dict[int, Tally] = {entry: Tally() for entry in tables.played(counted)}
     bests = Bests(counts={games: {} for games in kinds})
     split = tables.split_tables(counted)
-    kept = ((table_id, {}, Foot.from_columns(foot, tables.won_games.get(table_id)))
-            for table_id, foot in tables.feet.items()
+    # a foot as a row of the table's columns (``FOOT_COLUMNS``), a part of a sheet alike
+    kept = ((table_id, {}, row) for table_id, row in tables.feet.items()
             if table_id in counted and table_id not in split)
     per_table: dict[int, list[int]] = {}  # points, won, lost, deals
-    for table_id, at_table, foot in (*kept, *_parted_feet(tables, split)):
-        _add_foot(tallies, bests, kinds, tables, table_id, at_table, foot)
+    for table_id, at_table, row in (*kept, *_parted_feet(tables, split)):
+        games = tables.won_games.get(table_id, {}) if kinds else {}
+        _add_foot(tallies, bests, kinds, tables, table_id, at_table, row, games)
         sums = per_table.setdefault(table_id, [0, 0, 0, 0])
-        sums[0] += sum(foot.points)
-        sums[1] += sum(foot.won)
-        sums[2] += sum(foot.lost)
-        sums[3] += foot.deals
+        sums[0] += sum(row[POINTS:POINTS + 4])
+        sums[1] += sum(row[WON:WON + 4])
+        sums[2] += sum(row[LOST:LOST + 4])
+        sums[3] += row[0]
     credits = (_credit_missing_deals(tallies, tables, counted, per_table, scope.tournament)
                if scope.missing_deals == MissingDeals.TABLE_AVERAGE else {})
     penalties = load_penalties(tables, counted, scope if scope.entry is None else None)
@@ -186,7 +193,7 @@ def load_totals(scope: Scope, specs: Sequence[PrizeSpec] = ()) -> Totals:
 
 
 def _parted_feet(tables: Tables,
-                 split: set[int]) -> Iterator[tuple[int, Mapping[int, int], Foot]]:
+                 split: set[int]) -> Iterator[tuple[int, Mapping[int, int], list[Any]]]:
     """The feet of the tables where a substitute took a seat, one per part of the sheet that
     counts for the same players (one query)."""
     if not split:
@@ -197,7 +204,7 @@ def _parted_feet(tables: Tables,
         holders = tuple(sorted(tables.holders(table_id, number).items()))
         parts[(table_id, holders)].append(tuple(columns))  # type: ignore[arg-type]
     for (table_id, holders), deals in parts.items():
-        yield table_id, dict(holders), foot_of(deals)
+        yield table_id, dict(holders), foot_of(deals).row()
 
 
 def _credit_missing_deals(tallies: dict[int, Tally], tables: Tables, counted: set[int],
@@ -227,10 +234,12 @@ def _counted_kinds(specs: Sequence[PrizeSpec]) -> list[frozenset[str]]:
 
 
 def _add_foot(tallies: dict[int, Tally], bests: Bests, kinds: Sequence[frozenset[str]],
-              tables: Tables, table_id: int, at_table: Mapping[int, int], foot: Foot) -> None:
-    """One table's foot (or one part of it) into the tallies: what each seat scored, the
-    games declared from it, the others' bonus for its lost games, its best games.
-    ``at_table``: who played each seat in these deals (``Tables.holders``), else the seats."""
+              tables: Tables, table_id: int, at_table: Mapping[int, int], row: Sequence[Any],
+              won_games: Mapping[str, Mapping[str, int]]) -> None:
+    """One table's foot (or one part of it), a row of ``FOOT_COLUMNS`` values, into the
+    tallies: what each seat scored, the games declared from it, the others' bonus for its lost
+    games, its best games. ``at_table``: who played each seat in these deals
+    (``Tables.holders``), else the seats. Read straight from the row: a congress has 2,400."""
     at_table = at_table or tables.seats[table_id]
     size = len(at_table)
     if size not in OPPONENT_BONUS:
@@ -238,9 +247,9 @@ def _add_foot(tallies: dict[int, Tally], bests: Bests, kinds: Sequence[frozenset
     for entry in at_table.values():
         if entry not in tallies:
             tallies[entry] = Tally()
-    lost_here = sum(foot.lost)
+    lost_here = row[LOST] + row[LOST + 1] + row[LOST + 2] + row[LOST + 3]
     for i, seat in enumerate(SEATS):
-        points, won, lost = foot.points[i], foot.won[i], foot.lost[i]
+        points, won, lost = row[POINTS + i], row[WON + i], row[LOST + i]
         entry = at_table.get(seat)
         if entry is None:
             if points or won or lost:
@@ -256,13 +265,15 @@ def _add_foot(tallies: dict[int, Tally], bests: Bests, kinds: Sequence[frozenset
             tally.bonus += OPPONENT_BONUS[size] * others_lost
             tally.others_lost += others_lost
         if (won or lost) and ranked_entry(entry):
-            for best, at, number in ((bests.value, bests.value_at, foot.highest[i]),
-                                     (bests.solo, bests.solo_at, foot.solo[i]),
-                                     (bests.tourne, bests.tourne_at, foot.tourne[i])):
-                if number is not None:
-                    _keep_best(best, at, entry, number, table_id)
+            highest, solo, tourne = row[HIGHEST + i], row[SOLO + i], row[TOURNE + i]
+            if highest is not None:
+                _keep_best(bests.value, bests.value_at, entry, highest, table_id)
+            if solo is not None:
+                _keep_best(bests.solo, bests.solo_at, entry, solo, table_id)
+            if tourne is not None:
+                _keep_best(bests.tourne, bests.tourne_at, entry, tourne, table_id)
             if kinds:
-                _count_won(bests, entry, foot.games.get(seat, {}), kinds)
+                _count_won(bests, entry, won_games.get(str(seat), {}), kinds)
 
 
 def _keep_best(best: dict[int, int], at: dict[int, list[int]], entry: int, number: int,

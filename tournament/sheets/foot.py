@@ -23,6 +23,8 @@ DEAL_COLUMNS = ("declarer", "game", "won", "value", "matadors", "trump", "card_p
 PER_SEAT = ("points", "won", "lost", "highest", "solo", "tourne")
 FOOT_COLUMNS = ("deals_played", *(f"{what}_{seat}" for what in PER_SEAT for seat in SEATS))
 GAMES_COLUMN = "won_games"  # {seat: {game: how many won}}, read only for the custom prizes
+# Where each seat's numbers start in a row of ``FOOT_COLUMNS`` (seat n at the start + n - 1).
+POINTS, WON, LOST, HIGHEST, SOLO, TOURNE = (1 + 4 * k for k in range(len(PER_SEAT)))
 
 # (declarer, game, won, value, matadors, trump, card_points, points_1, …, points_4)
 DealColumns = tuple[int | None, str, bool | None, int, int, str, int | None, int, int, int, int]
@@ -64,6 +66,11 @@ class Foot:
         return cls(row[0], _four(row[1:5]), _four(row[5:9]), _four(row[9:13]),
                    _four(row[13:17]), _four(row[17:21]), _four(row[21:25]),
                    {int(seat): won for seat, won in (games or {}).items()})
+
+    def row(self) -> list[Any]:
+        """The foot as a row of ``FOOT_COLUMNS`` values, as the table keeps it."""
+        return [self.deals, *self.points, *self.won, *self.lost, *self.highest, *self.solo,
+                *self.tourne]
 
     @property
     def seats(self) -> tuple[int, ...]:
