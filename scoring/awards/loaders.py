@@ -4,6 +4,10 @@ what they read of the deals, asked only for their candidates."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from functools import reduce
+from operator import or_
+
+from django.db.models import Q
 
 from engine import SOLO_GAMES, ScoringSystem, against_rank
 from scoring.models import CustomPrize, ScoringSettings
@@ -26,16 +30,16 @@ from tournament.models import Deal, Tournament
 def load_prize_deals(scope: Scope, specs: Sequence[PrizeSpec], bests: Bests,
                      points: Mapping[int, int]) -> PrizeDeals:
     """What the prizes read of the deals, asked only for their candidates (two queries: the
-    games won at the candidates' tables, the seats of those tables).
+    games won from the candidates' seats, the seats of those tables).
 
     Prizes 6, 3 and 7 rank a player by his best game, first by one number (the value, then
     his ``points``; ``engine.against_rank``). ``bests`` holds each player's best numbers and
-    the tables he won them at (``load_totals``, from the tables' feet): only the tables where the
-    players who could still be in line (``players_in_line``) won their best are read, and
-    everybody else ranks behind all of them, so the awards are those of ``prize_deals`` of
-    every deal (a test holds them equal)."""
+    where he won them (``load_totals``, from the tables' feet): only the games declared from
+    the seats where the players who could still be in line (``players_in_line``) won their
+    best are read, and everybody else ranks behind all of them, so the awards are those of
+    ``prize_deals`` of every deal (a test holds them equal)."""
     in_line = players_in_line(specs)
-    at: set[int] = set()
+    at: set[tuple[int, int]] = set()  # (table, seat)
     wanted: dict[int, set[tuple[int, int]]] = {}  # entry -> (class, number) of his bests
     for k, best, where, key in (
             (1, bests.value, bests.value_at, lambda e: (bests.value[e], points.get(e, 0))),
@@ -44,7 +48,10 @@ def load_prize_deals(scope: Scope, specs: Sequence[PrizeSpec], bests: Bests,
         for entry in _in_line(best, in_line, key):
             wanted.setdefault(entry, set()).add((k, best[entry]))
             at.update(where[entry])
-    rows = list(Deal.objects.filter(WON_GAME, table_id__in=sorted(at)).values_list(
+    # the games declared from those seats: a few, found by the table's index
+    where = reduce(or_, (Q(table_id=table, declarer=seat) for table, seat in sorted(at)),
+                   Q(pk__in=[]))
+    rows = list(Deal.objects.filter(WON_GAME, where).values_list(
         "table_id", *DEAL_FIELDS).order_by("table_id", "number")) if at else []
     tables = load_seats(scope, table_ids={row[0] for row in rows})
     rules = scope.tournament.rules

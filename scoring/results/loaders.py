@@ -129,10 +129,10 @@ class Bests:
     solo: dict[int, int] = field(default_factory=dict)  # his best Solo won against matadors
     tourne: dict[int, int] = field(default_factory=dict)  # his best Tourné won against them
     counts: dict[frozenset[str], dict[int, int]] = field(default_factory=dict)
-    # the tables where he won his highest game, his best Solo, his best Tourné: entry -> ids
-    value_at: dict[int, list[int]] = field(default_factory=dict)
-    solo_at: dict[int, list[int]] = field(default_factory=dict)
-    tourne_at: dict[int, list[int]] = field(default_factory=dict)
+    # where he won his highest game, his best Solo, his best Tourné: entry -> (table, seat)
+    value_at: dict[int, list[tuple[int, int]]] = field(default_factory=dict)
+    solo_at: dict[int, list[tuple[int, int]]] = field(default_factory=dict)
+    tourne_at: dict[int, list[tuple[int, int]]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -267,23 +267,23 @@ def _add_foot(tallies: dict[int, Tally], bests: Bests, kinds: Sequence[frozenset
         if (won or lost) and ranked_entry(entry):
             highest, solo, tourne = row[HIGHEST + i], row[SOLO + i], row[TOURNE + i]
             if highest is not None:
-                _keep_best(bests.value, bests.value_at, entry, highest, table_id)
+                _keep_best(bests.value, bests.value_at, entry, highest, (table_id, seat))
             if solo is not None:
-                _keep_best(bests.solo, bests.solo_at, entry, solo, table_id)
+                _keep_best(bests.solo, bests.solo_at, entry, solo, (table_id, seat))
             if tourne is not None:
-                _keep_best(bests.tourne, bests.tourne_at, entry, tourne, table_id)
+                _keep_best(bests.tourne, bests.tourne_at, entry, tourne, (table_id, seat))
             if kinds:
                 _count_won(bests, entry, won_games.get(str(seat), {}), kinds)
 
 
-def _keep_best(best: dict[int, int], at: dict[int, list[int]], entry: int, number: int,
-               table_id: int) -> None:
-    """``number`` as ``entry``'s best if it is, and the tables he has his best at."""
+def _keep_best(best: dict[int, int], at: dict[int, list[tuple[int, int]]], entry: int,
+               number: int, seat: tuple[int, int]) -> None:
+    """``number`` as ``entry``'s best if it is, and where (table, seat) he has his best."""
     kept = best.get(entry)
     if kept is None or number > kept:
-        best[entry], at[entry] = number, [table_id]
+        best[entry], at[entry] = number, [seat]
     elif number == kept:
-        at[entry].append(table_id)
+        at[entry].append(seat)
 
 
 def _count_won(bests: Bests, entry: int, won_games: Mapping[str, int],
