@@ -8,6 +8,7 @@ prizes are and the words of their reasons are ``scoring.prize_list``'s.
 
 from __future__ import annotations
 
+import heapq
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass, replace
@@ -257,6 +258,17 @@ def _select(
     return None
 
 
+def _within_reach(candidates: list[_Candidate], reach: int) -> list[_Candidate]:
+    """The candidates ranked at or above the ``reach``-th, ties with him included: whoever
+    ``_select`` picks is among them (above the group in line there are fewer than the place
+    plus those placed or passed over), and so is everybody ranked above it (``_higher``); a
+    congress's 3,150 players are grouped and sorted for a handful."""
+    if len(candidates) <= 2 * reach + 16:
+        return candidates
+    floor = heapq.nlargest(reach, candidates, key=lambda c: c.key)[-1].key
+    return [c for c in candidates if c.key >= floor]
+
+
 def _ranking_id(spec: PrizeSpec) -> tuple[PrizeKind, frozenset[str]]:
     return (spec.kind, spec.games)
 
@@ -357,6 +369,7 @@ def _award(
     holders: Mapping[int, int] | None = None,
 ) -> PrizeResult:
     candidates, nobody = _candidates(spec, standings, facts, ranking)
+    candidates = _within_reach(candidates, spec.place + len(set(placed) | set(passed_over)))
     group = _select(candidates, spec.place, placed, passed_over) if candidates else None
     if group is None:
         if candidates and len(candidates) >= spec.place:

@@ -20,6 +20,7 @@ from scoring.results.scope import Scope
 from scoring.results.tables import (
     Absence,
     Tables,
+    fetch_all,
     load_deals,
     load_penalties,
     load_seats,
@@ -72,7 +73,7 @@ class PlayerInfo:
 
 
 def players_of(tournament: Tournament) -> dict[int, PlayerInfo]:
-    rows = list(Entry.objects.filter(tournament=tournament).values_list(
+    rows = fetch_all(Entry.objects.filter(tournament=tournament).values_list(
         "id", "number", "first_name", "last_name", "club_id", "club__name", "name_key"))
     # namesakes by the search key: "Müller" and "Mueller" are told apart by number too
     keys = Counter(row[-1] for row in rows)

@@ -6,6 +6,8 @@ from collections.abc import Iterable, Sequence
 from itertools import count
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine import get_rule_set
 from scoring.prize_list import (
@@ -531,3 +533,41 @@ def test_a_declarer_missing_from_the_standings_is_refused() -> None:
     deals = wins(1, 1, 24)
     with pytest.raises(ValueError):
         award_prizes(LEAGUE_SCHEDULE, [], deals)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 2), st.booleans(), st.sampled_from((24, 48, 96))),
+                min_size=60, max_size=240),
+       st.booleans(), st.lists(st.integers(1, 12), min_size=1, max_size=6))
+def test_a_big_field_is_awarded_as_if_every_player_were_grouped(games, one_prize, places):
+    """``_within_reach`` keeps a handful of a big field in line for each prize: the prize
+    list is the one ``_select`` gives over everybody (many ties, places down to 12, one prize
+    per player or not)."""
+    import scoring.prizes as prizes
+
+    deals = []
+    for i, (seat, won, value) in enumerate(games):  # three players a table, 40 tables
+        table = i % 40
+        players = (3 * table + 1, 3 * table + 2, 3 * table + 3)
+        declarer = players[seat]
+        points = value if won else -2 * value
+        deals.append(DealResult(
+            series=1, table=table, table_size=3, number=i, players=players,
+            declarer=declarer, game="grand" if value == 96 else "solo",
+            trump=None if value == 96 else "clubs", matadors=1, won=won, value=points,
+            card_points=70 if won else 40, passt_nicht=False, entries={declarer: points},
+            rules=get_rule_set("nasl-1908")))
+    played = {p for d in deals for p in d.players}
+    specs = [*LEAGUE_SCHEDULE, MOST_GRANDS, BOOBY,
+             *(PrizeSpec(20 + i, f"Place {place}", PrizeKind.MOST_POINTS, place=place)
+               for i, place in enumerate(places))]
+    standings = league_standings(deals, (), played)
+    reached = award_prizes(specs, standings, deals, one_prize)
+    keep = prizes._within_reach
+    try:
+        prizes._within_reach = lambda candidates, reach: candidates
+        everybody = award_prizes(specs, standings, deals, one_prize)
+    finally:
+        prizes._within_reach = keep
+    assert reached == everybody
+    assert len(standings) > 2 * (max(places) + len(specs)) + 16  # the field is pruned
