@@ -10,7 +10,8 @@ measures, with the production settings (DEBUG off) under gunicorn on 127.0.0.1:
     beside the SQL floor (each player's Points, games won and lost in one aggregate query), and
     the peak memory of that computation (bench/congress_probe.py);
 (b) every result page: cold (the first request after a deal was entered and the cache
-    emptied) and warm, p50/p95, SQL queries (bench/counting_wsgi.py) and HTML size;
+    emptied; each worker has served the page before) and warm, p50/p95, SQL queries
+    (bench/counting_wsgi.py) and HTML size;
 (c) 50 phones entering deals through the table link's form as fast as they can, for a fixed
     time; deals/s, POST latencies, then deals lost or duplicated, counted in the database;
 (d) the same 50 phones at a room's rate (8 deals/s) on a SQLite file under gunicorn;
@@ -271,7 +272,7 @@ def pages_of(prepared: dict) -> list[tuple[str, str, str]]:
 
 
 def measure_pages(port: int, prepared: dict, password: str, cold: int, warm: int,
-                  cache_dir: Path) -> list[dict]:
+                  cache_dir: Path, workers: int = 4) -> list[dict]:
     public, phone = Browser(port), Browser(port)
     organizer = Browser(port)
     login(organizer, ORGANIZER, password)
@@ -297,7 +298,7 @@ def measure_pages(port: int, prepared: dict, password: str, cold: int, warm: int
     browsers = {"public": public, "organizer": organizer, "phone": phone}
     results = []
     for name, who, path in pages_of(prepared):
-        timing = time_page(browsers[who], path, cold, warm, make_cold)
+        timing = time_page(browsers[who], path, cold, warm, make_cold, warm_up=2 * workers)
         results.append({"page": name, "who": who, **timing})
         if "error" in timing:
             say(f"  {name}: {timing['error']}")
@@ -497,7 +498,7 @@ def main() -> int:
         with gunicorn(env, "bench.counting_wsgi:application", args.workers,
                       tmp / "gunicorn-pages.log") as g:
             report["pages"] = measure_pages(g.port, prepared, password, args.cold, args.warm,
-                                            tmp / "cache-postgresql")
+                                            tmp / "cache-postgresql", args.workers)
             report["pages_gunicorn_worker_peak_mib"] = g.peak_mib()
         if not args.skip_load:
             say(f"(c) {args.clients} phones as fast as they can for {args.seconds:g} s")

@@ -111,9 +111,15 @@ def percentiles(seconds: list[float]) -> dict[str, float | None]:
 
 # --- (b) the result pages ---------------------------------------------------------------------
 
-def time_page(browser: Browser, path: str, cold: int, warm: int, make_cold) -> dict:
+def time_page(browser: Browser, path: str, cold: int, warm: int, make_cold,
+              warm_up: int = 0) -> dict:
     """``cold`` requests each right after ``make_cold()`` (a change, caches emptied), then
-    ``warm`` repeats; time, queries and size of each."""
+    ``warm`` repeats; time, queries and size of each. First ``warm_up`` requests unmeasured,
+    so that every worker has served the page once (its template compiled, its code run):
+    the cold measured is the results cache's, as the site meets it during a day of play,
+    not a worker's first request."""
+    for _ in range(warm_up):
+        browser.get(path)
     cold_answers, warm_answers = [], []
     for _ in range(cold):
         make_cold()
