@@ -181,7 +181,7 @@ def play_demo_series(series, rng: random.Random, share: float = 1.0, confirm: bo
     """Fill every table of ``series`` with deals (``share`` of the series) in bulk."""
     from tournament.models import Deal, Penalty, SheetStatus
     from tournament.sheets.loaders import table_info
-    from tournament.sheets.rows import foot_of_rows, scored_row, set_foot
+    from tournament.sheets.rows import feet_to_seats, foot_of_rows, scored_row, set_foot
 
     deals, penalties = [], []
     for table in series.tables.all():
@@ -208,6 +208,7 @@ def play_demo_series(series, rng: random.Random, share: float = 1.0, confirm: bo
             table.sheet_version = count
         table.save()
     Deal.objects.bulk_create(deals, batch_size=500)
+    feet_to_seats(series=series.pk)
     Penalty.objects.bulk_create(penalties)
     lifecycle.deal_recorded(series, None, actor="demo")
     lifecycle.sheet_confirmed(series, None, actor="demo")

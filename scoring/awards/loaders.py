@@ -4,10 +4,6 @@ what they read of the deals, asked only for their candidates."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from functools import reduce
-from operator import or_
-
-from django.db.models import Q
 
 from engine import SOLO_GAMES, ScoringSystem, against_rank
 from scoring.models import CustomPrize, ScoringSettings
@@ -19,7 +15,7 @@ from scoring.prizes import (
     players_in_line,
 )
 from scoring.ranking import schedule
-from scoring.results.loaders import WON_GAME, Bests
+from scoring.results.loaders import WON_GAME, Bests, counted_seats
 from scoring.results.scope import Scope
 from scoring.results.tables import DEAL_FIELDS, deal_result, load_seats
 from scoring.settings.services import scoring_settings
@@ -30,7 +26,8 @@ from tournament.models import Deal, Tournament
 def load_prize_deals(scope: Scope, specs: Sequence[PrizeSpec], bests: Bests,
                      points: Mapping[int, int]) -> PrizeDeals:
     """What the prizes read of the deals, asked only for their candidates (two queries: the
-    games won from the candidates' seats, the seats of those tables).
+    games won from the candidates' seats, the seats of those tables; one more when the
+    database summed the seats: where the candidates won their best).
 
     Prizes 6, 3 and 7 rank a player by his best game, first by one number (the value, then
     his ``points``; ``engine.against_rank``). ``bests`` holds each player's best numbers and
@@ -47,12 +44,18 @@ def load_prize_deals(scope: Scope, specs: Sequence[PrizeSpec], bests: Bests,
             (3, bests.tourne, bests.tourne_at, bests.tourne.__getitem__)):
         for entry in _in_line(best, in_line, key):
             wanted.setdefault(entry, set()).add((k, best[entry]))
-            at.update(where[entry])
-    # the games declared from those seats: a few, found by the table's index
-    where = reduce(or_, (Q(table_id=table, declarer=seat) for table, seat in sorted(at)),
-                   Q(pk__in=[]))
-    rows = list(Deal.objects.filter(WON_GAME, where).values_list(
-        "table_id", *DEAL_FIELDS).order_by("table_id", "number")) if at else []
+            at.update(where.get(entry, ()))
+    if not bests.where_known and wanted:  # the database summed the seats: where were they?
+        for table, seat, entry, *numbers in counted_seats(scope).filter(
+                entry_id__in=sorted(wanted)).values_list(
+                "table_id", "position", "entry_id", "highest", "solo", "tourne"):
+            if any((k, n) in wanted[entry] for k, n in enumerate(numbers, start=1)):
+                at.add((table, seat))
+    # the games won at those tables (found by the table's index), kept of those seats
+    rows = [row for row in Deal.objects.filter(
+        WON_GAME, table_id__in=sorted({table for table, _ in at})).values_list(
+        "table_id", *DEAL_FIELDS).order_by("table_id", "number")
+        if (row[0], row[2]) in at] if at else []
     tables = load_seats(scope, table_ids={row[0] for row in rows})
     rules = scope.tournament.rules
     # a table whose seats an admin removed is no table of the results (as in load_totals)

@@ -6,11 +6,11 @@ penalties (``load_results``), the tournament's players (``players_of``). Each re
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Q
+from django.db.models import Max, Q, QuerySet, Sum
 
 from engine import NOT_GAMES, SEATS, ScoringSystem
 from scoring.models import MissingDeals
@@ -24,6 +24,7 @@ from scoring.results.tables import (
     load_deals,
     load_penalties,
     load_seats,
+    load_tables,
 )
 from scoring.standings import (
     OPPONENT_BONUS,
@@ -33,7 +34,15 @@ from scoring.standings import (
     charge_penalties,
     ranked_entry,
 )
-from tournament.models import Deal, Entry, Tournament
+from tournament.models import (
+    PUBLIC_STATES,
+    Deal,
+    Entry,
+    Seat,
+    SeriesStatus,
+    SheetStatus,
+    Tournament,
+)
 from tournament.sheets.foot import (
     DEAL_COLUMNS,
     HIGHEST,
@@ -130,6 +139,9 @@ class Bests:
     solo: dict[int, int] = field(default_factory=dict)  # his best Solo won against matadors
     tourne: dict[int, int] = field(default_factory=dict)  # his best Tourné won against them
     counts: dict[frozenset[str], dict[int, int]] = field(default_factory=dict)
+    # whether the ``*_at`` below hold every table: not when the database summed the seats
+    # (``load_totals``), and the prizes ask it where their candidates won
+    where_known: bool = True
     # where he won his highest game, his best Solo, his best Tourné: entry -> (table, seat)
     value_at: dict[int, list[tuple[int, int]]] = field(default_factory=dict)
     solo_at: dict[int, list[tuple[int, int]]] = field(default_factory=dict)
@@ -158,39 +170,91 @@ class Totals:
 
 def load_totals(scope: Scope, specs: Sequence[PrizeSpec] = ()) -> Totals:
     """Each player's Points, games won and lost, Seeger-Fabian bonus and ``Bests`` for the
-    prizes ``specs``, from the foot each table keeps of its sheet (``tournament.sheets.foot``;
-    four queries: the seats, the tables with their feet, the penalties, the entries; rows
-    grow with tables, not deals).
+    prizes ``specs``, from the foot each table keeps of its sheet (``tournament.sheets.foot``)
+    as its seats keep their columns of it: the database sums them per player (four queries:
+    the tables, the sums, the penalties, the entries; rows grow with players, not deals).
 
     The same totals as ``standings`` sums over ``load_results``' deals (a test holds them
     equal). At a table where a substitute took a seat, the foot is added up from the deals,
-    part by part, so that each deal counts for whoever played it (one query more)."""
+    part by part, so that each deal counts for whoever played it (one query more, and one
+    for those tables' seats). When a custom prize counts games, or for one player's tables,
+    the tables' feet are read and added up here (``_add_foot``)."""
     kinds = _counted_kinds(specs)
-    tables = load_seats(scope, feet=True, won_games=bool(kinds))
-    counted = tables.counted(scope.confirmed_only)
-    tallies: dict[int, Tally] = {entry: Tally() for entry in tables.played(counted)}
-    bests = Bests(counts={games: {} for games in kinds})
-    split = tables.split_tables(counted)
-    # a foot as a row of the table's columns (``FOOT_COLUMNS``), a part of a sheet alike
-    kept = ((table_id, {}, row) for table_id, row in tables.feet.items()
-            if table_id in counted and table_id not in split)
+    if kinds or scope.entry is not None:
+        tables = load_seats(scope, feet=True, won_games=bool(kinds))
+        bests = Bests(counts={games: {} for games in kinds})
+        counted = tables.counted(scope.confirmed_only)
+        split = tables.split_tables(counted)
+        played = tables.played(counted)
+        tallies: dict[int, Tally] = {entry: Tally() for entry in played}
+        # a foot as a row of the table's columns (``FOOT_COLUMNS``), a part of a sheet alike
+        kept = [(table_id, {}, row) for table_id, row in tables.feet.items()
+                if table_id in counted and table_id not in split]
+    else:
+        tables = load_tables(scope)
+        counted = tables.counted(scope.confirmed_only)
+        split = tables.split_tables(counted)
+        tallies, bests = _sum_seats(scope, split)
+        played = frozenset(tallies) | tables.played(counted)
+        for entry in played:
+            tallies.setdefault(entry, Tally())
+        kept = []
     per_table: dict[int, list[int]] = {}  # points, won, lost, deals
     for table_id, at_table, row in (*kept, *_parted_feet(tables, split)):
         games = tables.won_games.get(table_id, {}) if kinds else {}
         _add_foot(tallies, bests, kinds, tables, table_id, at_table, row, games)
-        sums = per_table.setdefault(table_id, [0, 0, 0, 0])
-        sums[0] += sum(row[POINTS:POINTS + 4])
-        sums[1] += sum(row[WON:WON + 4])
-        sums[2] += sum(row[LOST:LOST + 4])
-        sums[3] += row[0]
+        _add_table_sums(per_table, table_id, row)
+    for table_id, row in tables.feet.items():  # an ended sheet the database summed
+        if table_id not in per_table and table_id in tables.ended:
+            _add_table_sums(per_table, table_id, row)
     credits = (_credit_missing_deals(tallies, tables, counted, per_table, scope.tournament)
                if scope.missing_deals == MissingDeals.TABLE_AVERAGE else {})
     penalties = load_penalties(tables, counted, scope if scope.entry is None else None)
     charge_penalties(tallies, penalties)
     return Totals({e: t for e, t in tallies.items() if ranked_entry(e)}, penalties,
-                  _entries(scope.tournament), tables.provisional(counted),
-                  tables.played(counted), tables.statuses, bests,
-                  tables.absences(counted, scope.tournament, credits))
+                  _entries(scope.tournament), tables.provisional(counted), played,
+                  tables.statuses, bests, tables.absences(counted, scope.tournament, credits))
+
+
+def counted_seats(scope: Scope, leave_out: Iterable[int] = ()) -> QuerySet[Seat]:
+    """The seats of the counted tables of published series (as ``Tables.counted`` and
+    ``Tables.played`` count them), but those of the tables ``leave_out``."""
+    seats = Seat.objects.filter(series__tournament=scope.tournament).exclude(
+        series__status=SeriesStatus.DRAFT)  # by the seat's own series: no join of its table
+    if scope.series is not None:
+        seats = seats.filter(series__number=scope.series)
+    if scope.released_only:
+        seats = seats.filter(series__status__in=PUBLIC_STATES)
+    if scope.confirmed_only:
+        seats = seats.filter(table__sheet_status=SheetStatus.CONFIRMED)
+    leave_out = sorted(leave_out)
+    return seats.exclude(table_id__in=leave_out) if leave_out else seats
+
+
+def _sum_seats(scope: Scope, leave_out: set[int]) -> tuple[dict[int, Tally], Bests]:
+    """Each player's totals over his seats' columns of their tables' feet, summed by the
+    database (one query), and his best games; every player seated there has a tally."""
+    rows = counted_seats(scope, leave_out).values_list("entry_id").annotate(
+        Sum("points"), Sum("won"), Sum("lost"), Sum("bonus"), Sum("others_lost"),
+        Max("highest"), Max("solo"), Max("tourne")).order_by()
+    tallies, bests = {}, Bests(where_known=False)
+    for entry, points, won, lost, bonus, others_lost, value, solo, tourne in fetch_all(rows):
+        tallies[entry] = Tally(points, won, lost, bonus, others_lost)
+        for best, number in ((bests.value, value), (bests.solo, solo),
+                             (bests.tourne, tourne)):
+            if number is not None:
+                best[entry] = number
+    return tallies, bests
+
+
+def _add_table_sums(per_table: dict[int, list[int]], table_id: int, row: Sequence[Any]) -> None:
+    """A foot's Points, games won and lost and deals into its table's sums (for an ended
+    sheet's average of the deals not played)."""
+    sums = per_table.setdefault(table_id, [0, 0, 0, 0])
+    sums[0] += sum(row[POINTS:POINTS + 4])
+    sums[1] += sum(row[WON:WON + 4])
+    sums[2] += sum(row[LOST:LOST + 4])
+    sums[3] += row[0]
 
 
 def _parted_feet(tables: Tables,
@@ -284,7 +348,7 @@ def _keep_best(best: dict[int, int], at: dict[int, list[tuple[int, int]]], entry
     if kept is None or number > kept:
         best[entry], at[entry] = number, [seat]
     elif number == kept:
-        at[entry].append(seat)
+        at.setdefault(entry, []).append(seat)
 
 
 def _count_won(bests: Bests, entry: int, won_games: Mapping[str, int],

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from django.core.exceptions import EmptyResultSet
 from django.db import connections
-from django.db.models import Q, QuerySet
+from django.db.models import Exists, F, FilteredRelation, OuterRef, Q, QuerySet
 
 from engine import RuleSet
 from scoring.models import Substitutes
@@ -189,11 +189,39 @@ def load_seats(scope: Scope, table_ids: Iterable[int] | None = None,
             tables.seats[table_id][position] = entry_id
             tables.note(table_id, *columns)
     if tables.substituted:
-        for table_id, seat, from_deal, substitute in Substitution.objects.filter(
-                table_id__in=tables.substituted).order_by("from_deal").values_list(
-                "table_id", "seat", "from_deal", "substitute_id"):
-            tables.substitutes.setdefault(table_id, []).append((seat, from_deal, substitute))
+        _load_substitutes(tables)
     return tables
+
+
+def load_tables(scope: Scope) -> Tables:
+    """The tables with seats, as ``load_seats`` has them, with the seats and the foot only of
+    those that could not finish (a substitute, a sheet ended early): the others are summed
+    seat by seat by the database (``loaders.load_totals``). One query, one more for their
+    seats and feet where such a table is, one more for the substitutes where one sat down."""
+    tables = Tables(mode=scope.substitutes, rules=scope.tournament.rules)
+    seated = Table.objects.filter(**scope.filters(unconfirmed=True)).filter(
+        Exists(Seat.objects.filter(table_id=OuterRef("pk"))))
+    for table_id, *columns in fetch_all(seated.values_list("id", *TABLE_COLUMNS).order_by()):
+        tables.note(table_id, *columns)
+    apart = tables.substituted | set(tables.ended)
+    if apart:
+        for table_id, position, entry_id in Seat.objects.filter(
+                table_id__in=apart).values_list("table_id", "position", "entry_id"):
+            tables.seats[table_id][position] = entry_id
+        for table_id, *foot in Table.objects.filter(id__in=apart).values_list(
+                "id", *FOOT_COLUMNS):
+            if foot[0]:
+                tables.feet[table_id] = foot
+    if tables.substituted:
+        _load_substitutes(tables)
+    return tables
+
+
+def _load_substitutes(tables: Tables) -> None:
+    for table_id, seat, from_deal, substitute in Substitution.objects.filter(
+            table_id__in=tables.substituted).order_by("from_deal").values_list(
+            "table_id", "seat", "from_deal", "substitute_id"):
+        tables.substitutes.setdefault(table_id, []).append((seat, from_deal, substitute))
 
 
 def _json(value: object) -> dict:
@@ -251,20 +279,28 @@ def load_penalties(tables: Tables, counted: set[int],
                    scope: Scope | None = None) -> tuple[PenaltyResult, ...]:
     """The penalties of the counted tables, charged to the entry in the seat (one query);
     with ``scope``, read by its filter rather than by the tables' ids (thousands of them at
-    a congress, each a parameter to send)."""
+    a congress, each a parameter to send). The seat's player comes with each penalty; at a
+    table where a substitute took a seat, whoever played it then (``Tables.holders``)."""
     rows = (Penalty.objects.filter(**scope.filters("table__")) if scope is not None
             else Penalty.objects.filter(table_id__in=counted))
-    return tuple(
-        PenaltyResult(entry=entry, points=points,
-                      series=tables.meta[table_id][0], table_number=tables.meta[table_id][1],
-                      reason=penalty_reason(tables.rules, reason, note))
-        for table_id, seat, points, reason, note, after, deal in rows.values_list(
-            "table_id", "seat", "points", "reason", "note", "after_deal", "deal")
+    rows = rows.annotate(seated_at=FilteredRelation(
+        "table__seats", condition=Q(table__seats__position=F("seat"))),
+        seated=F("seated_at__entry_id"))
+    found = []
+    for table_id, seat, points, reason, note, after, deal, seated in rows.values_list(
+            "table_id", "seat", "points", "reason", "note", "after_deal", "deal", "seated"):
+        if table_id not in counted:
+            continue
         # charged to whoever played the seat in the deal before it, a misdeal to whoever
         # dealt its deal (a substitute's counts for nobody under ``absent_keeps``)
-        if table_id in counted
-        and ranked_entry(entry := tables.holders(table_id, deal or max(after, 1))[seat])
-    )
+        entry = (tables.holders(table_id, deal or max(after, 1))[seat]
+                 if table_id in tables.substitutes else seated)
+        if entry is not None and ranked_entry(entry):
+            found.append(PenaltyResult(entry=entry, points=points,
+                                       series=tables.meta[table_id][0],
+                                       table_number=tables.meta[table_id][1],
+                                       reason=penalty_reason(tables.rules, reason, note)))
+    return tuple(found)
 
 
 def penalty_reason(rules: RuleSet | None, reason: str, note: str) -> str:

@@ -8,12 +8,13 @@ import pytest
 from django.apps import apps
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
+from django.db import connection
 
 from scoring.cache import forget_recent
 from scoring.results import services as results
 from tests.factories import club_night, play, table_of_size
 from tests.feet import stale_feet
-from tournament.models import Deal, Table
+from tournament.models import Deal, Seat, Table
 from tournament.models.tables import SheetFoot
 from tournament.sheets import edits
 from tournament.sheets import services as sheets
@@ -91,3 +92,17 @@ def test_the_migration_adds_up_the_foot_of_every_sheet_played_before_it(three):
     migration = importlib.import_module("tournament.migrations.0018_sheet_foot")
     migration.add_up_every_foot(apps, None)
     assert stale_feet() == [] and kept(three).deals == 3
+    Seat.objects.update(points=0, won=0, lost=0, others_lost=0, bonus=0, highest=None)
+    assert stale_feet()
+    seats = importlib.import_module("tournament.migrations.0019_seat_feet")
+    seats.feet_to_every_seat(apps, Editor())
+    assert stale_feet() == []
+    assert sorted(three.seats.values_list("won", flat=True)) == [1, 1, 1]  # one game each
+
+
+class Editor:
+    """What the migration asks of its schema editor: to run a statement."""
+
+    def execute(self, sql, params=()):
+        with connection.cursor() as cursor:
+            cursor.execute(sql, params)

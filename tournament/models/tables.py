@@ -122,6 +122,18 @@ class Seat(models.Model):
     series = models.ForeignKey(Series, on_delete=models.CASCADE, related_name="seats")
     position = models.PositiveSmallIntegerField()
     entry = models.ForeignKey(Entry, on_delete=models.RESTRICT, related_name="seats")
+    # The seat's column of its table's foot (``sheets.rows.feet_to_seats``, with every
+    # change to the sheet), so that the standings are one plain sum over the seats: the
+    # Points its deals added, the games declared from it won and lost, the games the others
+    # at the table lost and the Seeger-Fabian bonus they give, its best games for prizes.
+    points = models.IntegerField(default=0)
+    won = models.PositiveSmallIntegerField(default=0)
+    lost = models.PositiveSmallIntegerField(default=0)
+    others_lost = models.PositiveSmallIntegerField(default=0)
+    bonus = models.IntegerField(default=0)
+    highest = models.IntegerField(null=True)
+    solo = models.BigIntegerField(null=True)
+    tourne = models.BigIntegerField(null=True)
 
     class Meta:
         ordering = ["table__number", "position"]

@@ -26,7 +26,7 @@ from tournament.models import (
 from tournament.permissions import Role, role_of
 from tournament.refusals import Refusal
 from tournament.sheets.loaders import load_sheet, table_info
-from tournament.sheets.rows import add_to_foot, keep_foot
+from tournament.sheets.rows import add_to_foot, feet_to_seats, keep_foot
 
 # what pages once put in the name field for a scorekeeper who gave none: never a name
 _NO_NAME = re.compile(r"(the\s+)?scorekeeper(\s+of\s+table\s*\d*)?\.?", re.IGNORECASE)
@@ -165,6 +165,7 @@ def sheet_changed(table: Table, actor: str, user, session: str = "", because: st
     fields = ["sheet_version", *(add_to_foot(table, added) if added else keep_foot(table)),
               *reopen_on_change(table, actor, user, session, because)]
     table.save(update_fields=fields)
+    feet_to_seats(table=table.pk)
     lifecycle.deal_recorded(table.series, user, actor)
 
 

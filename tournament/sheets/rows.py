@@ -7,7 +7,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from tournament.models import Deal, Table
+from django.db import connection
+
+from engine import OPPONENT_BONUS, SEATS
+from tournament.models import Deal, Seat, Table
 from tournament.sheets.foot import DEAL_COLUMNS, FOOT_COLUMNS, GAMES_COLUMN, Foot, foot_of
 from tournament.sheets.loaders import DealInput, TableInfo, score_input
 from tournament.sheets.sheet import scoring_columns
@@ -83,3 +86,40 @@ def stale_foot(table: Table) -> bool:
 def _columns_of(table: Table) -> dict[str, object]:
     deals = Deal.objects.filter(table_id=table.pk).values_list(*DEAL_COLUMNS)
     return foot_of(deals).columns()
+
+
+def _at_seat(column: str) -> str:
+    cases = " ".join(f"WHEN {seat} THEN t.{column}_{seat}" for seat in SEATS)
+    return f"CASE {SEAT_TABLE}.position {cases} END"
+
+
+SEAT_TABLE, TABLE_TABLE = Seat._meta.db_table, Table._meta.db_table
+_LOST_HERE = " + ".join(f"t.lost_{seat}" for seat in SEATS)
+_OTHERS_LOST = f"{_LOST_HERE} - {_at_seat('lost')}"
+_SIZE = (f"(SELECT COUNT(*) FROM {SEAT_TABLE} s2 "
+         f"WHERE s2.table_id = {SEAT_TABLE}.table_id)")
+_BONUS = " ".join(f"WHEN {size} THEN {bonus}" for size, bonus in OPPONENT_BONUS.items())
+FEET_TO_SEATS = "UPDATE {seat} SET {columns} WHERE {where}".format(
+    seat=SEAT_TABLE,
+    columns=", ".join(
+        [f"{c} = (SELECT {_at_seat(c)} FROM {TABLE_TABLE} t WHERE t.id = {SEAT_TABLE}.table_id)"
+         for c in ("points", "won", "lost", "highest", "solo", "tourne")]
+        + [f"others_lost = (SELECT {_OTHERS_LOST} FROM {TABLE_TABLE} t "
+           f"WHERE t.id = {SEAT_TABLE}.table_id)",
+           f"bonus = (SELECT ({_OTHERS_LOST}) * (CASE {_SIZE} {_BONUS} ELSE 0 END) "
+           f"FROM {TABLE_TABLE} t WHERE t.id = {SEAT_TABLE}.table_id)"]),
+    where="{where}")
+
+
+def feet_to_seats(*, table: int | None = None, series: int | None = None) -> None:
+    """Each seat's column of its table's foot onto the seat row (``Seat.points`` …), after
+    the foot was saved: of one table (a change to its sheet), of a series (the demo, the
+    congress generator), of every table (the migration). One statement."""
+    if table is not None:
+        where, params = "table_id = %s", [table]
+    elif series is not None:
+        where, params = "series_id = %s", [series]
+    else:
+        where, params = "1 = 1", []
+    with connection.cursor() as cursor:
+        cursor.execute(FEET_TO_SEATS.format(where=where), params)

@@ -14,7 +14,7 @@ from django.db import transaction
 
 from tournament.models import Table
 from tournament.sheets.loaders import stored_value_problems, table_info
-from tournament.sheets.rows import keep_foot, stale_foot
+from tournament.sheets.rows import feet_to_seats, keep_foot, stale_foot
 
 
 class Command(BaseCommand):
@@ -39,6 +39,7 @@ class Command(BaseCommand):
                 if mend_feet:
                     with transaction.atomic():
                         table.save(update_fields=keep_foot(table))
+                        feet_to_seats(table=table.pk)
                     mended += 1
                     self.stdout.write(f"{where}: the sheet's foot added up again.")
                 else:
