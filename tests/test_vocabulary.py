@@ -329,3 +329,56 @@ def test_deal_set_of_is_defined_once():
                for node in ast.walk(ast.parse(source))
                if isinstance(node, ast.FunctionDef) and node.name == "deal_set_of"]
     assert defined == ["tournament/comparative/services.py"]
+
+
+# -- which scoring system it is: asked of the ranking table only (issue 19.1) -------------------
+
+SYSTEM_WORDS = {system.value for system in engine.ScoringSystem} | {"matchpoints"}
+
+
+def system_compares(source: str) -> list[int]:
+    """The lines that compare something with a scoring system: ``ScoringSystem.X`` or its
+    value as a string, in ``==``, ``!=``, ``is``, ``in`` or a ``match`` case."""
+    import ast
+
+    def names_a_system(node: ast.AST) -> bool:
+        return any((isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name)
+                    and n.value.id == "ScoringSystem")
+                   or (isinstance(n, ast.Constant) and n.value in SYSTEM_WORDS)
+                   for n in ast.walk(node))
+
+    found = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Compare) and names_a_system(node):
+            found.add(node.lineno)
+        if isinstance(node, ast.match_case) and names_a_system(node.pattern):
+            found.add(node.pattern.lineno)
+    return sorted(found)
+
+
+def test_the_guard_sees_a_compare_with_a_scoring_system():
+    sample = '''
+if system is ScoringSystem.SEEGER_FABIAN: pass
+ok = tournament.scoring_system == "league"
+x = s in ("seeger-fabian", "matchpoints")
+match system:
+    case ScoringSystem.LEAGUE: pass
+default = ScoringSystem.LEAGUE.value
+'''
+    assert system_compares(sample) == [2, 3, 4, 6]
+
+
+def test_only_the_ranking_table_asks_which_scoring_system_it_is():
+    """One table of ranking systems (scoring/ranking.py) says how each system ranks, scores and
+    words its pages: nobody else compares with a system."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    paths = [path for app in ("tournament", "scoring", "printing")
+             for path in sorted((root / app).glob("**/*.py")) if "migrations" not in path.parts]
+    found = [f"{path.relative_to(root)}:{line}" for path in paths
+             if path.relative_to(root).as_posix() != "scoring/ranking.py"
+             for line in system_compares(path.read_text(encoding="utf-8"))]
+    assert found == []
+    ranking = (root / "scoring" / "ranking.py").read_text(encoding="utf-8")
+    assert "ScoringSystem" in ranking  # the table itself names them

@@ -72,12 +72,6 @@ class Foot:
         return [self.deals, *self.points, *self.won, *self.lost, *self.highest, *self.solo,
                 *self.tourne]
 
-    @property
-    def seats(self) -> tuple[int, ...]:
-        """The seats with anything in their column."""
-        return tuple(seat for i, seat in enumerate(SEATS)
-                     if self.points[i] or self.won[i] or self.lost[i])
-
 
 def foot_of(deals: Iterable[DealColumns], start: Foot | None = None) -> Foot:
     """The foot of a sheet of ``deals``, each its ``DEAL_COLUMNS`` values in order; with

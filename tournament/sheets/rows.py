@@ -79,13 +79,10 @@ def foot_of_rows(deals: Iterable[Deal]) -> Foot:
 def stale_foot(table: Table) -> bool:
     """Whether ``table``'s kept foot is not what its deals add up to (a hand-edited
     database: every way the site writes deals keeps it)."""
-    kept = Table.objects.filter(pk=table.pk).values_list(*foot_of(()).columns()).get()
-    return dict(zip(foot_of(()).columns(), kept, strict=True)) != _columns_of(table)
-
-
-def _columns_of(table: Table) -> dict[str, object]:
+    columns = (*FOOT_COLUMNS, GAMES_COLUMN)
+    kept = Table.objects.filter(pk=table.pk).values_list(*columns).get()
     deals = Deal.objects.filter(table_id=table.pk).values_list(*DEAL_COLUMNS)
-    return foot_of(deals).columns()
+    return dict(zip(columns, kept, strict=True)) != foot_of(deals).columns()
 
 
 def _at_seat(column: str) -> str:
