@@ -10,11 +10,16 @@ CHROMIUM ?= /usr/bin/chromium
 # PDFs (printing/) use DejaVu Sans for the suit symbols and umlauts: Debian's fonts-dejavu-core.
 # Defined before any rule names it: make reads a rule's prerequisites as it meets the rule.
 FONT ?= /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
+# The German catalog is compiled with GNU gettext's msgfmt (Debian's gettext), as Chromium and
+# the font are installed: by the rule that needs it. The .mo files are built, never committed.
+MSGFMT ?= /usr/bin/msgfmt
+CATALOGS = $(wildcard locale/*/LC_MESSAGES/*.po)
+MO = $(CATALOGS:.po=.mo)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: install browser fonts run test lint bench clean
+.PHONY: install browser fonts gettext messages run test lint bench clean
 
-install: $(VENV)/.installed $(FONT)
+install: $(VENV)/.installed $(FONT) $(MO)
 
 browser: $(CHROMIUM)
 
@@ -28,6 +33,21 @@ $(FONT):
 	$(SUDO) apt-get update
 	DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y fonts-dejavu-core
 
+gettext: $(MSGFMT)
+
+$(MSGFMT):
+	$(SUDO) apt-get update
+	DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y gettext
+
+%.mo: %.po $(MSGFMT)
+	$(MSGFMT) --check -o $@ $<
+
+# After marking strings: the catalogs take the new msgids (docs/translation.md). The guard
+# tests/test_translation.py runs the same command and fails when it would change a catalog.
+messages: $(VENV)/.installed $(MSGFMT)
+	$(PY) manage.py makemessages
+	$(PY) manage.py makemessages -d djangojs
+
 $(VENV)/.installed: requirements.txt requirements-dev.txt
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --upgrade pip
@@ -37,13 +57,13 @@ $(VENV)/.installed: requirements.txt requirements-dev.txt
 # Development: debug pages, the dev secret key and the default organizer password.
 # Production leaves DJANGO_DEBUG unset (off).
 run: export DJANGO_DEBUG ?= 1
-run: $(VENV)/.installed $(FONT)
+run: $(VENV)/.installed $(FONT) $(MO)
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py create_organizer --site-url http://127.0.0.1:$(PORT)
 	$(PY) manage.py demo_congress --site-url http://127.0.0.1:$(PORT)
 	$(PY) manage.py runserver 127.0.0.1:$(PORT)
 
-test: $(VENV)/.installed $(CHROMIUM) $(FONT)
+test: $(VENV)/.installed $(CHROMIUM) $(FONT) $(MO)
 	$(PY) -m pytest $(PYTEST_ARGS)
 
 # Benchmarks (never part of `make test`); their figures go to bench/RESULTS.md. The congress
@@ -58,5 +78,5 @@ lint: $(VENV)/.installed
 	$(VENV)/bin/ruff check .
 
 clean:
-	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache .hypothesis test-results
+	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache .hypothesis test-results $(MO)
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +

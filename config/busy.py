@@ -12,20 +12,25 @@ import sys
 
 from django.http import HttpResponse, JsonResponse
 from django.template.loader import render_to_string
+from django.utils.translation import gettext, gettext_noop
 from django.views.defaults import server_error as django_server_error
 
 from config.database import is_busy
 from tournament.crowd import stylesheet
 
 RETRY_AFTER = 5  # seconds
-BUSY_NOTHING_SAVED = ("The database is busy (a long change holds it): nothing was saved. "
-                      "Send it again in a few seconds.")
-BUSY = "The site is busy (a long change holds the database). Try again in a few seconds."
+# English msgids (tests compare them); ``busy_response`` says them in the reader's language
+BUSY_NOTHING_SAVED = gettext_noop("The database is busy (a long change holds it): nothing was "
+                                  "saved. Send it again in a few seconds.")
+BUSY = gettext_noop("The site is busy (a long change holds the database). Try again in a few "
+                    "seconds.")
 
 
 def busy_response(request, message: str) -> HttpResponse:
     """The 503: JSON for the sheet's live preview and other script requests, else a page
-    rendered without the request (it needs no database: no user, no session)."""
+    rendered without the request (it needs no database: no user, no session). ``message``:
+    one of this module's msgids, said in the reader's language."""
+    message = gettext(message)
     wants_json = ("application/json" in request.headers.get("Accept", "")
                   or request.path.endswith("/preview/"))
     response: HttpResponse
@@ -34,7 +39,7 @@ def busy_response(request, message: str) -> HttpResponse:
                                  "non_field": [message]}, status=503)
     else:
         response = HttpResponse(render_to_string("wait.html", {
-            "title": "Busy: try again", "message": message, "back": True,
+            "title": gettext("Busy: try again"), "message": message, "back": True,
             "stylesheet": stylesheet()}),
                                 status=503)
     response["Retry-After"] = str(RETRY_AFTER)

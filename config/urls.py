@@ -14,6 +14,9 @@ from django.contrib import admin
 from django.http import HttpResponsePermanentRedirect
 from django.templatetags.static import static
 from django.urls import include, path, register_converter
+from django.views.decorators.cache import cache_page
+from django.views.decorators.csrf import csrf_exempt
+from django.views.i18n import set_language
 
 from printing import urls_organize as printing_organize
 from printing import urls_public as printing_public
@@ -24,6 +27,7 @@ from tournament import urls_public as tournament_public
 from tournament import urls_table as tournament_table
 from tournament.parsing import TokenConverter
 from tournament.views import accounts, home
+from tournament.views.languages import PageCatalog
 
 register_converter(TokenConverter, "token")
 
@@ -44,6 +48,11 @@ def app(name: str, *, public=None, organize=None, table=None, organize_tournamen
     return include((patterns, name))
 
 
+# No form token: switching the language is harmless, and a page with a token could not be kept
+# for the public (tournament.crowd).
+choose_language = csrf_exempt(set_language)
+
+
 def favicon(request):
     """Browsers ask for /favicon.ico whatever the page links: send them to the club (SVG)."""
     return HttpResponsePermanentRedirect(static("img/favicon.svg"))
@@ -52,6 +61,11 @@ def favicon(request):
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("favicon.ico", favicon, name="favicon"),
+    # the header's language switch (a cookie), and the JavaScript's words in that language
+    path("language/", choose_language, name="set_language"),
+    # (kept an hour per language; pages link it with their language in the query, so a
+    # browser's copy never speaks the language the visitor just left)
+    path("jsi18n/", cache_page(3600)(PageCatalog.as_view()), name="javascript_catalog"),
     path("", home, name="home"),
     path("login/", accounts.LoginView.as_view(), name="login"),
     path("logout/", accounts.LogoutView.as_view(), name="logout"),

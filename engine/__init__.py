@@ -34,7 +34,8 @@ from .declarations import (
     Revoker,
     to_record,
 )
-from .describe import describe as _describe
+from .describe import describe_words as _describe_words
+from .describe import english as _english
 from .errors import EngineError, InvalidDeck, InvalidOption, InvalidRecord, UnknownRuleSet
 from .records import parse_record
 from .rulesets import (
@@ -71,6 +72,7 @@ from .systems import (
     seeger_fabian_foot,
 )
 from .values import Outcome, score
+from .words import Phrase
 
 __all__ = [
     "DECK", "DEFAULT_RULE_SET", "FLAGS", "GAME_BONUS", "LETTERS", "OPPONENT_BONUS", "MAX_DECKS",
@@ -94,7 +96,10 @@ class Evaluation:
     """A deal scored and in words, from one parse of its record."""
 
     outcome: Outcome
-    text: str  # "Heart Solo with 1, Schneider, won", as the score sheet shows it
+    text: str  # "Heart Solo with 1, Schneider, won", as the score sheet shows it (English)
+    # the same parts as msgids with their parameters, for the site to say in the reader's
+    # language (engine.describe.describe_words); ``text`` is their English
+    words: tuple[Phrase, ...] = ()
 
 
 def evaluate_deal(
@@ -108,7 +113,8 @@ def evaluate_deal(
     resolved = rule_set.resolve_options(options)
     parsed = parse_record(record, rule_set, resolved)
     outcome = score(parsed, rule_set, resolved)
-    return Evaluation(outcome, _describe(parsed, rule_set, outcome))
+    words = _describe_words(parsed, rule_set, outcome)
+    return Evaluation(outcome, _english(words), words)
 
 
 def check_record(

@@ -19,6 +19,7 @@ from . import (
     legal_bids,
 )
 from .rulesets import rule_sets
+from .words import Phrase
 
 
 def _options(pairs: Sequence[str]) -> dict[str, str]:
@@ -26,7 +27,9 @@ def _options(pairs: Sequence[str]) -> dict[str, str]:
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key:
-            raise InvalidOption(f"Option {pair!r}: write it as key=value, e.g. contra=on.")
+            # the command line's own words: English, never in the site's catalog
+            raise InvalidOption(Phrase(f"Option {pair!r}: write it as key=value, e.g. "
+                                       "contra=on."))
         options[key.strip()] = value.strip()
     return options
 
@@ -95,7 +98,7 @@ def _whole_number(name: str, text: str) -> int:
     try:
         return int(text)
     except ValueError:
-        raise InvalidDeck(f"{name}: {text!r} is not a whole number.") from None
+        raise InvalidDeck(Phrase(f"{name}: {text!r} is not a whole number.")) from None
 
 
 def run_decks(seed: str, decks: str, table_size: str, out: TextIO) -> int:

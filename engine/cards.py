@@ -7,6 +7,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum, IntEnum
 
+from .words import Phrase, english, pgettext
+
 
 class Suit(IntEnum):
     """The four suits, ordered by rank for game values: Clubs > Spades > Hearts > Diamonds."""
@@ -36,16 +38,38 @@ class Suit(IntEnum):
     @property
     def title(self) -> str:
         """The suit's name before a game: "Heart" as in "Heart Solo"."""
-        return self.name.capitalize()[:-1]
+        return english(_TITLES[self])
 
     @property
     def plural(self) -> str:
         """The suit's name on its own: "Hearts" (an ISkO suit game is called by it)."""
-        return self.name.capitalize()
+        return english(_PLURALS[self])
+
+    @property
+    def title_words(self) -> Phrase:
+        """:attr:`title` for the site to translate ("Herz" in "Herz-Solo")."""
+        return Phrase(_TITLES[self])
+
+    @property
+    def plural_words(self) -> Phrase:
+        """:attr:`plural` for the site to translate ("Kreuz", never a club of players)."""
+        return Phrase(_PLURALS[self])
 
     @classmethod
     def from_key(cls, key: str) -> Suit:
         return cls[key.upper()]
+
+
+# literal msgids, so the site's catalog has them (engine.words); "suit" tells them from the
+# site's "Club" and "Clubs" of players
+_TITLES = {
+    # Translators: a suit of the cards before a game's name (Kreuz, Pik, Herz, Karo)
+    Suit.CLUBS: pgettext("suit", "Club"), Suit.SPADES: pgettext("suit", "Spade"),
+    Suit.HEARTS: pgettext("suit", "Heart"), Suit.DIAMONDS: pgettext("suit", "Diamond")}
+_PLURALS = {
+    # Translators: a suit of the cards on its own (Kreuz, Pik, Herz, Karo)
+    Suit.CLUBS: pgettext("suit", "Clubs"), Suit.SPADES: pgettext("suit", "Spades"),
+    Suit.HEARTS: pgettext("suit", "Hearts"), Suit.DIAMONDS: pgettext("suit", "Diamonds")}
 
 
 class Rank(Enum):

@@ -12,8 +12,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from .cards import DECK, JACK_ORDER, SUIT_ORDER, Card, Suit, deal_cards, matadors, trump_order
-from .errors import InvalidDeck
+from .errors import InvalidDeck, field_words
 from .seats import Letter, letters
+from .words import gettext_noop, phrase
 
 MAX_DECKS = 999  # the book's decks were numbered 1 to 72 (seed 000 L5117)
 
@@ -92,17 +93,23 @@ def _in_turn(dealer: Letter, table_size: int) -> tuple[Letter, Letter, Letter]:
 
 def _check(deck: Deck) -> None:
     if deck.number < 1:
-        raise InvalidDeck(f"Deck: decks are numbered from 1, not {deck.number}.")
+        raise InvalidDeck(field_words(phrase(gettext_noop("Deck")), phrase(
+            gettext_noop("decks are numbered from 1, not %(number)s."), number=deck.number)))
+    numbered = phrase(gettext_noop("Deck %(number)s"), number=deck.number)
     held = set(deck.hands)
     if held not in ({Letter.N, Letter.E, Letter.S}, set(Letter) - {deck.dealer}):
         names = " ".join(letter for letter in Letter if letter in held)
-        raise InvalidDeck(f"Deck {deck.number}: hands for {names or 'no letter'} are not a "
-                          f"table's three hands when {deck.dealer} deals.")
+        raise InvalidDeck(field_words(numbered, phrase(
+            gettext_noop("hands for %(letters)s are not a table's three hands when %(dealer)s "
+                         "deals."),
+            letters=names or phrase(gettext_noop("no letter")), dealer=deck.dealer.value)))
     if any(len(hand) != 10 for hand in deck.hands.values()) or len(deck.skat) != 2:
-        raise InvalidDeck(f"Deck {deck.number}: three hands of ten cards and a Skat of two.")
+        raise InvalidDeck(field_words(numbered, phrase(
+            gettext_noop("three hands of ten cards and a Skat of two."))))
     dealt = [card for hand in deck.hands.values() for card in hand] + list(deck.skat)
     if sorted(dealt) != sorted(DECK):
-        raise InvalidDeck(f"Deck {deck.number}: the hands and the Skat are not the 32 cards.")
+        raise InvalidDeck(field_words(numbered, phrase(
+            gettext_noop("the hands and the Skat are not the 32 cards."))))
 
 
 def dealer_of(number: int, table_size: int) -> Letter:
@@ -121,7 +128,9 @@ def deal_set(seed: str, decks: int, table_size: int) -> tuple[Deck, ...]:
     """
     places = letters(table_size)
     if isinstance(decks, bool) or not 1 <= decks <= MAX_DECKS:
-        raise InvalidDeck(f"Decks: a set has 1 to {MAX_DECKS} decks, not {decks}.")
+        raise InvalidDeck(field_words(phrase(gettext_noop("Decks")), phrase(
+            gettext_noop("a set has 1 to %(most)s decks, not %(decks)s."),
+            most=MAX_DECKS, decks=decks)))
     return tuple(_deal(seed, number, dealer_of(number, len(places)), len(places))
                  for number in range(1, decks + 1))
 
@@ -139,6 +148,7 @@ def deck_matadors(deck: Deck, declarer: Letter, trump: Suit | None) -> int:
     "without n" (docs/rules.md §2).
     """
     if declarer not in deck.hands:
-        raise InvalidDeck(f"Declarer: {declarer} deals deck {deck.number} at a four-table "
-                          f"and holds no hand.")
+        raise InvalidDeck(field_words(phrase(gettext_noop("Declarer")), phrase(
+            gettext_noop("%(letter)s deals deck %(number)s at a four-table and holds no hand."),
+            letter=str(declarer), number=deck.number)))
     return matadors(deck.hands[declarer] + deck.skat, trump)

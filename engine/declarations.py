@@ -8,8 +8,9 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from .cards import Suit
-from .errors import InvalidRecord
+from .errors import InvalidRecord, field_words
 from .games import Game, GameKey, PenaltyReason
+from .words import Phrase, gettext_noop, phrase
 
 
 class RecordKey(StrEnum):
@@ -43,8 +44,9 @@ class RecordKey(StrEnum):
 
     @property
     def label(self) -> str:
-        """The key as a form or an error message names it: "Card points", "Re-Contra"."""
-        return _LABELS.get(self, self.value.replace("_", " ").capitalize())
+        """The key as a form or an error message names it: "Card points", "Re-Contra" (a
+        msgid of the site's catalog)."""
+        return _LABELS[self]
 
     @property
     def is_flag(self) -> bool:
@@ -52,7 +54,30 @@ class RecordKey(StrEnum):
         return self in FLAGS
 
 
-_LABELS = {RecordKey.PASST_NICHT: "Passt Nicht", RecordKey.RECONTRA: "Re-Contra"}
+_LABELS = {
+    RecordKey.GAME: gettext_noop("Game"),
+    RecordKey.TRUMP: gettext_noop("Trump"),
+    RecordKey.MATADORS: gettext_noop("Matadors"),
+    RecordKey.CARD_POINTS: gettext_noop("Card points"),
+    RecordKey.TRICKS: gettext_noop("Tricks"),
+    RecordKey.SCHNEIDER_ANNOUNCED: gettext_noop("Schneider announced"),
+    RecordKey.SCHWARZ_ANNOUNCED: gettext_noop("Schwarz announced"),
+    RecordKey.PASST_NICHT: gettext_noop("Passt Nicht"),
+    RecordKey.CONCEDED: gettext_noop("Conceded"),
+    # Translators: the flag of a game played from the hand, without the Skat.
+    RecordKey.HAND: gettext_noop("Hand"),
+    RecordKey.OUVERT: gettext_noop("Ouvert"),
+    RecordKey.CONTRA: gettext_noop("Contra"),
+    RecordKey.RECONTRA: gettext_noop("Re-Contra"),
+    RecordKey.BID: gettext_noop("Bid"),
+    RecordKey.REVOKE: gettext_noop("Revoke"),
+    RecordKey.LOSER: gettext_noop("Loser"),
+    RecordKey.JUNGFER: gettext_noop("Jungfer"),
+    RecordKey.ALL_TRICKS: gettext_noop("All tricks"),
+    RecordKey.SEAT: gettext_noop("Seat"),
+    RecordKey.REASON: gettext_noop("Reason"),
+    RecordKey.POINTS: gettext_noop("Points"),
+}
 
 FLAGS: tuple[RecordKey, ...] = (
     RecordKey.SCHNEIDER_ANNOUNCED, RecordKey.SCHWARZ_ANNOUNCED, RecordKey.PASST_NICHT,
@@ -75,8 +100,8 @@ class Revoker(StrEnum):
 
 
 _REVOKER_LABELS = {
-    Revoker.OPPONENT: "an opponent revoked (declarer wins)",
-    Revoker.DECLARER: "the declarer revoked (declarer loses)",
+    Revoker.OPPONENT: gettext_noop("an opponent revoked (declarer wins)"),
+    Revoker.DECLARER: gettext_noop("the declarer revoked (declarer loses)"),
 }
 
 
@@ -176,7 +201,8 @@ def _plain(value: object) -> object:
     return value.value if isinstance(value, StrEnum) else value
 
 
-def refuse(key: str, rule: str, text: str) -> InvalidRecord:
-    """The refusal of a record's field ``key``, its message led by the field's label."""
-    label = RecordKey(key).label if key in KNOWN_KEYS else key
-    return InvalidRecord(key, rule, f"{label}: {text}")
+def refuse(key: str, rule: str, reason: Phrase) -> InvalidRecord:
+    """The refusal of a record's field ``key``, its message led by the field's label
+    (a key that is no field of a record is named as written)."""
+    label = phrase(RecordKey(key).label) if key in KNOWN_KEYS else key
+    return InvalidRecord(key, rule, field_words(label, reason))

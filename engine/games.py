@@ -8,7 +8,8 @@ from dataclasses import dataclass, field
 from enum import Enum, StrEnum
 
 from .cards import Suit
-from .errors import InvalidOption
+from .errors import InvalidOption, field_words
+from .words import Phrase, gettext_noop, phrase
 
 
 class GameKey(StrEnum):
@@ -130,7 +131,8 @@ class Game:
     min_value: int = 0  # Call Play must reach 10
     null_values: Mapping[tuple[bool, bool], int] | None = None  # ISkO Null by (hand, ouvert)
     optional_trump: bool = False  # USPCC Null names a trump suit that changes nothing
-    # The name with its trump: "{suit} Solo" -> "Heart Solo"; "{suits}" -> "Hearts" (ISkO).
+    # The name with its trump, a msgid: "%(suit)s Solo" -> "Heart Solo"; "%(suits)s" ->
+    # "Hearts" (ISkO). ``name`` is a msgid too (``engine.words``).
     by_suit_name: str | None = None
 
     @property
@@ -157,20 +159,20 @@ class Game:
 class Option:
     key: OptionKey
     default: bool
-    help: str
+    help: str  # what the organizer's form says of it: a msgid (``engine.words``)
 
 
 @dataclass(frozen=True)
 class PenaltyKind:
     key: PenaltyReason
     points: int | None  # None: the scorekeeper enters the amount
-    text: str
+    text: str  # "misdeal (charged to the dealer)": a msgid (``engine.words``)
 
 
 @dataclass(frozen=True)
 class RuleSet:
     key: str
-    name: str
+    name: str  # a msgid (``engine.words``); the key is the rule set's word in records
     source: str
     games: tuple[Game, ...]
     ladder: Ladder
@@ -202,14 +204,13 @@ class RuleSet:
         resolved: dict[str, bool] = {o.key: o.default for o in self.options}
         for key, raw in (options or {}).items():
             if key not in resolved:
-                have = ", ".join(resolved) or "none"
-                raise InvalidOption(
-                    f"Option {key!r}: the rule set {self.key} has no such option "
-                    f"(its options: {have})."
-                )
+                have = ", ".join(resolved) or phrase(gettext_noop("none"))
+                raise InvalidOption(field_words(_option(key), phrase(
+                    gettext_noop("the rule set %(rules)s has no such option (its options: "
+                                 "%(options)s)."), rules=self.key, options=have)))
             resolved[key] = _truth(key, raw)
         if resolved.get(OptionKey.POINT_RAMSCH) and not resolved.get(OptionKey.RAMSCH, True):
-            raise InvalidOption("Option point_ramsch needs ramsch=on.")
+            raise InvalidOption(phrase(gettext_noop("Option point_ramsch needs ramsch=on.")))
         return resolved
 
     def enabled(self, game: Game, options: Mapping[str, bool]) -> bool:
@@ -234,22 +235,35 @@ def _truth(key: str, raw: object) -> bool:
         return True
     if text in ("off", "no", "false", "0"):
         return False
-    raise InvalidOption(f"Option {key!r}: {raw!r} is not on or off.")
+    raise InvalidOption(field_words(_option(key), phrase(
+        gettext_noop("%(value)s is not on or off."), value=repr(raw))))
 
 
-PENALTY_GAME = Game(GameKey.PENALTY, "Penalty", GameKind.PENALTY)  # in every rule set
+def _option(key: str) -> Phrase:
+    """An option as a refusal names it: "Option 'contra'"."""
+    return phrase(gettext_noop("Option %(key)s"), key=repr(key))
+
+
+PENALTY_GAME = Game(GameKey.PENALTY, gettext_noop("Penalty"), GameKind.PENALTY)  # every rule set
 
 
 def game_name(rules: RuleSet, key: str, trump: Suit | None = None) -> str:
-    """What ``rules`` calls the game ``key``, with its trump if given.
+    """What ``rules`` calls the game ``key``, with its trump if given, in English.
 
     "Grand" is "Grando" under Hertefeld; a Solo in hearts is a "Heart Solo", an ISkO suit
     game in hearts is just "Hearts". Raises ``KeyError`` for a key the rule set does not have.
     """
+    return str(game_phrase(rules, key, trump))
+
+
+def game_phrase(rules: RuleSet, key: str, trump: Suit | None = None) -> Phrase:
+    """:func:`game_name` as a :class:`Phrase` the site translates ("Herz-Solo")."""
     game = PENALTY_GAME if key == GameKey.PENALTY else rules.game(key)
     if game is None:
         raise KeyError(f"{key!r} is not a game of the rule set {rules.key}")
     if trump is None or game.kind is not GameKind.SUIT:
-        return game.name
-    pattern = game.by_suit_name or f"{{suit}} {game.name}"
-    return pattern.format(suit=trump.title, suits=trump.plural)
+        return phrase(game.name)
+    suit, suits = trump.title_words, trump.plural_words
+    if game.by_suit_name is None:
+        return phrase(gettext_noop("%(suit)s %(game)s"), suit=suit, game=phrase(game.name))
+    return phrase(game.by_suit_name, suit=suit, suits=suits)

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from .errors import InvalidDeck
+from .errors import InvalidDeck, field_words
+from .words import gettext_noop, phrase
 
 SEATS: tuple[int, ...] = (1, 2, 3, 4)  # the positions at a table; a three-table leaves 4 empty
 
@@ -33,7 +34,8 @@ def letters(table_size: int) -> tuple[Letter, ...]:
     """The letters of a table: N, E, S at a three-table; N, E, S, W at a four-table."""
     if table_size in (3, 4):
         return LETTERS[:table_size]
-    raise InvalidDeck(f"Table size: a Skat table seats 3 or 4 players, not {table_size}.")
+    raise InvalidDeck(field_words(phrase(gettext_noop("Table size")), phrase(
+        gettext_noop("a Skat table seats 3 or 4 players, not %(size)s."), size=table_size)))
 
 
 def letter_of(seat: int) -> Letter:

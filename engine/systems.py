@@ -9,6 +9,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
+from .words import gettext_noop
+
 
 class ScoringSystem(StrEnum):
     LEAGUE = "league"  # Points and Games, as the League counts them
@@ -27,8 +29,8 @@ class ScoringSystem(StrEnum):
 
 
 _LABELS = {
-    ScoringSystem.LEAGUE: "League (Points and Games, NASL)",
-    ScoringSystem.SEEGER_FABIAN: "Seeger-Fabian (ISPA/DSkV)",
+    ScoringSystem.LEAGUE: gettext_noop("League (Points and Games, NASL)"),
+    ScoringSystem.SEEGER_FABIAN: gettext_noop("Seeger-Fabian (ISPA/DSkV)"),
 }
 
 

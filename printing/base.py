@@ -18,6 +18,8 @@ from pathlib import Path
 from typing import IO
 
 from django.conf import settings
+from django.utils.formats import date_format
+from django.utils.translation import gettext
 from reportlab import rl_config
 from reportlab.lib.pagesizes import A4, LETTER
 from reportlab.lib.styles import ParagraphStyle
@@ -135,12 +137,15 @@ def _canvas_class(title: str, printed_at: datetime.datetime):
             self.setFont(FONT_BOLD, size)
             self.drawString(MARGIN, top, text)
             self.setFont(FONT, 8)
-            self.drawRightString(width - MARGIN, top, f"page {number} of {count}")
+            # Translators: the top right corner of every PDF page
+            self.drawRightString(width - MARGIN, top, gettext("page %(number)s of %(count)s")
+                                 % {"number": number, "count": count})
             self.setLineWidth(0.4)
             self.line(MARGIN, top - 3, width - MARGIN, top - 3)
             self.setFont(FONT, 6.5)
-            self.drawString(MARGIN, MARGIN - 2,
-                            f"printed {printed_at:%Y-%m-%d %H:%M}")
+            # Translators: the foot of every PDF page; the date and time it was printed
+            self.drawString(MARGIN, MARGIN - 2, gettext("printed %(when)s") % {
+                "when": date_format(printed_at, "SHORT_DATETIME_FORMAT")})
 
     return NumberedCanvas
 

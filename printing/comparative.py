@@ -13,16 +13,18 @@ from collections.abc import Sequence
 from typing import IO
 from xml.sax.saxutils import escape
 
+from django.utils.translation import gettext, ngettext
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_RIGHT
+from reportlab.pdfbase import pdfmetrics
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table, TableStyle
 
-from printing.base import Layout, fit, render, style
+from printing.base import FONT_BOLD, Layout, fit, render, style
 from printing.score_sheets import number
 from scoring.comparison.loaders import DeckInfo
 from scoring.comparison.page import ComparativePage, LetterRow
 from scoring.comparison.services import Comparison, TravellerRow
-from scoring.listings import two_decimals
+from tournament.numbers import decimals
 
 SIZE = 7.5
 COLUMN_ROWS = 50  # lines of a letter's column before it continues beside itself below
@@ -48,9 +50,16 @@ def points(value) -> str:
 
 
 def _two(value) -> str:
-    """A matchpoint total or a percentage: two decimals, as the pages print them."""
-    text = two_decimals(value)
+    """A matchpoint total or a percentage: two decimals, half up, with the language's
+    separator (12.50 / 12,50), as the pages print them."""
+    text = decimals(value)
     return "−" + text[1:] if text.startswith("-") else text
+
+
+def _wide_enough(widths: list[float], heads: Sequence[str], size: float = SIZE) -> list[float]:
+    """Each fixed column (not 0) widened to its bold heading: German headings are longer."""
+    return [w and max(w, pdfmetrics.stringWidth(h, FONT_BOLD, size) + 5)
+            for w, h in zip(widths, heads, strict=True)]
 
 
 def _grid(data: list[list], widths: list[float], commands: Sequence[tuple] = (), *,
@@ -67,31 +76,32 @@ def _grid(data: list[list], widths: list[float], commands: Sequence[tuple] = (),
     return table
 
 
-def scope(comparison: Comparison) -> str:
-    return f"series {comparison.series}" if comparison.series else "all series"
-
-
 def standings_title(comparison: Comparison) -> str:
-    return f"{comparison.tournament.name} · Comparative standings, {scope(comparison)}"
+    name = comparison.tournament.name
+    if comparison.series:
+        return gettext("%(tournament)s · Comparative standings, series %(series)s") % {
+            "tournament": name, "series": comparison.series}
+    return gettext("%(tournament)s · Comparative standings, all series") % {"tournament": name}
 
 
 def _notes(comparison: Comparison, width: float) -> list[Flowable]:
     notes = []
     if comparison.released_only:
-        notes.append("Released series only.")
+        notes.append(gettext("Released series only."))
     if comparison.provisional:
-        notes.append("Provisional: some sheets are not confirmed yet.")
+        notes.append(gettext("Provisional: some sheets are not confirmed yet."))
     flowables: list[Flowable] = [Paragraph(escape(" ".join(
-        ["Players rank by the mean of their percentages per deck; equal places are ties.",
-         *notes])), style(7.5))]
+        [gettext("Players rank by the mean of their percentages per deck; equal places are "
+                 "ties."), *notes])), style(7.5))]
     flowables += [Paragraph(escape(p), style(7)) for p in comparison.data.problems]
     return flowables
 
 
 def _ranking(page: ComparativePage, width: float) -> Table:
-    widths = [34, 30, 0, 36, 60, 44]
+    heads = (gettext("Place"), gettext("No."), gettext("Player"), gettext("Decks"),
+             gettext("Matchpoints"), "%")
+    widths = _wide_enough([34, 30, 0, 36, 60, 44], heads)
     widths[2] = width - sum(widths)
-    heads = ("Place", "No.", "Player", "Decks", "Matchpoints", "%")
     data: list[list] = [[_p(h, w, bold=True, right=i != 2)
                          for i, (h, w) in enumerate(zip(heads, widths, strict=True))]]
     commands = []
@@ -105,18 +115,19 @@ def _ranking(page: ComparativePage, width: float) -> Table:
                      _p(_two(s.matchpoints), widths[4], right=True),
                      _p(_two(s.percent), widths[5], right=True)])
     if len(data) == 1:
-        data.append(["", "", _p("No decks compared yet.", widths[2]), "", "", ""])
+        data.append(["", "", _p(gettext("No decks compared yet."), widths[2]), "", "", ""])
     return _grid(data, widths, commands)
 
 
 def _letter_column(letter: str, lines: Sequence[LetterRow], width: float) -> Table:
-    widths = [26, 0, 28, 32]
+    heads = (gettext("Place"), gettext("Player"), gettext("Decks"), gettext("Points"))
+    widths = _wide_enough([26, 0, 28, 32], heads)
     widths[1] = width - sum(widths)
     data: list[list] = [[_p(letter, widths[0], SIZE + 1, bold=True), "", "", ""],
-                        [_p("Place", widths[0], bold=True, right=True),
-                         _p("Player", widths[1], bold=True),
-                         _p("Decks", widths[2], bold=True, right=True),
-                         _p("Points", widths[3], bold=True, right=True)]]
+                        [_p(heads[0], widths[0], bold=True, right=True),
+                         _p(heads[1], widths[1], bold=True),
+                         _p(heads[2], widths[2], bold=True, right=True),
+                         _p(heads[3], widths[3], bold=True, right=True)]]
     for line in lines:
         data.append([_p(line.place, widths[0], right=True),
                      _p(line.player.sort_name, widths[1]),
@@ -152,10 +163,11 @@ def _columns(page: ComparativePage, width: float) -> list[Flowable]:
                                       ("RIGHTPADDING", (0, 0), (-1, -1), 0),
                                       ("BOTTOMPADDING", (0, 0), (-1, -1), 8)]))
             bands.append(band)
-    heading = [_p("By seat letter", width, 11, bold=True),
-               Paragraph("The book's columns: the players who held each letter's cards, ranked "
-                         "by their total score on those decks; “Decks” says on how many that "
-                         "total rests.", style(7.5)), Spacer(1, 3)]
+    heading = [_p(gettext("By seat letter"), width, 11, bold=True),
+               Paragraph(escape(gettext(
+                   "The book's columns: the players who held each letter's cards, ranked by "
+                   "their total score on those decks; “Decks” says on how many that total "
+                   "rests.")), style(7.5)), Spacer(1, 3)]
     return [KeepTogether([*heading, bands[0]]), *bands[1:]]
 
 
@@ -211,22 +223,28 @@ def traveller_flowables(comparison: Comparison, deck: DeckInfo, width: float) ->
     letters = [comparison.letters[i] for i in shown]
     widths = traveller_widths(len(letters), width)
     top = comparison.top(deck)
-    note = [f"Series {deck.series}, deck {deck.number}"]
+    note = [gettext("Series %(series)s, deck %(deck)s") % {"series": deck.series,
+                                                          "deck": deck.number}]
     if top is not None:
-        note.append(f"top {top} matchpoints")
+        note.append(ngettext("top %(top)s matchpoint", "top %(top)s matchpoints", top)
+                    % {"top": top})
     if comparison.deal_set.table_size == 4:
-        note.append(f"{deck.dealer} dealt and sat it out")
+        # Translators: the seat letter of the deck's dealer, who holds no cards at a four-table
+        note.append(gettext("%(letter)s dealt and sat it out") % {"letter": deck.dealer})
     heading = _p(" · ".join(note), width, 10, bold=True)
     if not lines:
-        return [KeepTogether([heading, _p("No table has played this deck yet.", width)]),
+        return [KeepTogether([heading, _p(gettext("No table has played this deck yet."),
+                                          width)]),
                 Spacer(1, 8)]
+    heads = (gettext("Table"), gettext("Declarer"), gettext("Game"), gettext("Value"))
     head: list = [_p(h, w, bold=True, right=i in (0, 3)) for i, (h, w) in
-                  enumerate(zip(("Table", "Declarer", "Game", "Value"), widths, strict=False))]
+                  enumerate(zip(heads, widths, strict=False))]
     spans = []
     for i, letter in enumerate(letters):
         col = 4 + 2 * i
-        head += [_p(f"{letter}  score · MP", widths[col] + widths[col + 1], bold=True,
-                    right=True), ""]
+        # Translators: a traveller's heading over a seat letter's score and matchpoints (MP)
+        head += [_p(gettext("%(letter)s  score · MP") % {"letter": letter},
+                    widths[col] + widths[col + 1], bold=True, right=True), ""]
         spans.append(("SPAN", (col, 0), (col + 1, 0)))
     data = [head]
     commands: list[tuple] = list(spans)
@@ -244,21 +262,28 @@ def traveller_flowables(comparison: Comparison, deck: DeckInfo, width: float) ->
 
 
 def travellers_title(comparison: Comparison, series: int, deck: int | None = None) -> str:
-    what = f"deck {deck} traveller" if deck is not None else "travellers"
-    return f"{comparison.tournament.name} · Series {series} · {what}"
+    name = comparison.tournament.name
+    if deck is not None:
+        return gettext("%(tournament)s · Series %(series)s · deck %(deck)s traveller") % {
+            "tournament": name, "series": series, "deck": deck}
+    return gettext("%(tournament)s · Series %(series)s · travellers") % {
+        "tournament": name, "series": series}
 
 
 def travellers_story(comparison: Comparison, decks: Sequence[DeckInfo], layout: Layout, *,
                      title: str) -> list[Flowable]:
     width = layout.width - FRAME_PADDING
-    story: list[Flowable] = [_p(title, width, 13, bold=True), Paragraph(escape(
-        "Every table that played the deck: the declarer's game, and each letter's score with "
-        "its matchpoints against the same letter at the other tables."
-        + (" Released series only." if comparison.released_only else "")
-        + (" Provisional: some sheets are not confirmed yet." if comparison.provisional
-           else "")), style(7.5)), Spacer(1, 6)]
+    sentences = [gettext("Every table that played the deck: the declarer's game, and each "
+                         "letter's score with its matchpoints against the same letter at the "
+                         "other tables.")]
+    if comparison.released_only:
+        sentences.append(gettext("Released series only."))
+    if comparison.provisional:
+        sentences.append(gettext("Provisional: some sheets are not confirmed yet."))
+    story: list[Flowable] = [_p(title, width, 13, bold=True),
+                             Paragraph(escape(" ".join(sentences)), style(7.5)), Spacer(1, 6)]
     if not decks:
-        return [*story, _p("No results of this series to show yet.", width, 10)]
+        return [*story, _p(gettext("No results of this series to show yet."), width, 10)]
     for deck in decks:
         story += traveller_flowables(comparison, deck, width)
     return story

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import IO
 from xml.sax.saxutils import escape
 
+from django.utils.translation import gettext, ngettext, pgettext
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER, TA_RIGHT
 from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
@@ -64,7 +65,8 @@ def _ranks(cards: SuitCards | None, width: float) -> Paragraph | str:
 
 
 def _jacks(jacks: Sequence[SuitCards]) -> Paragraph:
-    return _p(" ".join(symbol(j) + "J" for j in jacks))
+    jack = escape(pgettext("the Jack, as a card letter", "J"))
+    return _p(" ".join(symbol(j) + jack for j in jacks))
 
 
 def _deck_table(deck: DeckRecord, width: float, table_size: int) -> Table:
@@ -72,12 +74,14 @@ def _deck_table(deck: DeckRecord, width: float, table_size: int) -> Table:
     and the dealer; at a four-table the dealer holds no cards and says so."""
     suit_width = (width - LETTER_WIDTH - JACKS_WIDTH) / len(JACK_ORDER)
     widths = [LETTER_WIDTH, JACKS_WIDTH] + [suit_width] * len(JACK_ORDER)
-    title = f"Deck {deck.number}"
-    dealer = f"dealer {deck.dealer}" + (", sits out" if table_size == 4 else "")
+    title = gettext("Deck %(deck)s") % {"deck": deck.number}
+    # Translators: the seat letter of the deck's dealer; at a four-table the dealer sits out
+    dealer = (gettext("dealer %(letter)s, sits out") if table_size == 4
+              else gettext("dealer %(letter)s")) % {"letter": deck.dealer}
     rows: list[list] = [
         [_p(escape(title), SIZE + 2, bold=True), "", "", "",
          _plain(dealer, 2 * suit_width, SIZE, align=TA_RIGHT), ""],
-        ["", _p("Jacks", SIZE - 1)]
+        ["", _p(escape(gettext("Jacks")), SIZE - 1)]
         + [_p(symbol(s.symbol), SIZE + 1) for s in JACK_ORDER],
     ]
     commands: list[tuple] = [("SPAN", (0, 0), (3, 0)), ("SPAN", (4, 0), (5, 0))]
@@ -89,7 +93,7 @@ def _deck_table(deck: DeckRecord, width: float, table_size: int) -> Table:
             commands.append(("BACKGROUND", (0, len(rows) - 1), (0, len(rows) - 1),
                              colors.Color(0.88, 0.88, 0.88)))
     skat = "&nbsp;&nbsp;&nbsp;".join(symbol(s) + "&nbsp;" + escape(s.ranks) for s in deck.skat)
-    rows.append([_p("Skat", SIZE - 1, bold=True), _p(skat), "", "", "", ""])
+    rows.append([_p(escape(gettext("Skat")), SIZE - 1, bold=True), _p(skat), "", "", "", ""])
     last = len(rows) - 1
     commands += [("SPAN", (1, last), (-1, last)),
                  ("LINEABOVE", (0, last), (-1, last), 0.4, colors.grey)]
@@ -107,21 +111,29 @@ def _deck_table(deck: DeckRecord, width: float, table_size: int) -> Table:
 
 
 def hands_title(tournament_name: str, series: int) -> str:
-    return f"{tournament_name} · Series {series} · hand records"
+    return gettext("%(tournament)s · Series %(series)s · hand records") % {
+        "tournament": tournament_name, "series": series}
 
 
 def hands_story(decks: Sequence[DeckRecord], layout: Layout, *, heading: str,
                 table_size: int, seed: str) -> list[Flowable]:
     full = layout.width - FRAME_PADDING
+    count = len(decks)
+    if table_size == 4:
+        dealt = ngettext("%(count)s deck for 4-tables, dealt from seed %(seed)s.",
+                         "%(count)s decks for 4-tables, dealt from seed %(seed)s.", count)
+    else:
+        dealt = ngettext("%(count)s deck for 3-tables, dealt from seed %(seed)s.",
+                         "%(count)s decks for 3-tables, dealt from seed %(seed)s.", count)
     story: list[Flowable] = [
         _plain(heading, full, 13, bold=True),
-        _p(escape(f"{len(decks)} decks for {table_size}-tables, dealt from seed {seed}. Each "
-                  "hand lists its Jacks, then its cards suit by suit; the dealer's letter is "
-                  "shaded."), 8),
+        _p(escape(" ".join([dealt % {"count": count, "seed": seed}, gettext(
+            "Each hand lists its Jacks, then its cards suit by suit; the dealer's letter is "
+            "shaded.")])), 8),
         Spacer(1, 6),
     ]
     if not decks:
-        return [*story, _plain("This series has no decks.", full, 10)]
+        return [*story, _plain(gettext("This series has no decks."), full, 10)]
     width = (full - GAP * (DECK_COLUMNS - 1)) / DECK_COLUMNS
     cells = [_deck_table(d, width, table_size) for d in decks]
     rows = []
@@ -181,22 +193,28 @@ def deck_labels(decks: Sequence[DeckRecord], paths: Sequence | None) -> list[Dec
 def _label(label: DeckLabel, width: float, *, tournament_name: str, series: int,
            sections: int) -> list[Flowable]:
     width -= 12  # the cell's padding
-    where = "starts at table " + (str(label.table) if label.table else "____")
+    # Translators: a deck box's label; "____" when the table is written in by hand
+    where = gettext("starts at table %(table)s") % {
+        "table": str(label.table) if label.table else "____"}
     if label.section is not None and sections > 1:
-        where = f"section {label.section} · {where}"
+        where = gettext("section %(section)s · %(where)s") % {"section": label.section,
+                                                              "where": where}
+    deck, size = fit(gettext("Deck %(deck)s") % {"deck": label.deck}, width, 22, bold=True,
+                     smallest=12)
     return [
         _plain(tournament_name, width, 7, bold=True, align=TA_CENTER),
-        _plain(f"Series {series}", width, 8, align=TA_CENTER),
-        Paragraph(f"Deck {label.deck}", style(22, bold=True, leading=26, align=TA_CENTER)),
+        _plain(gettext("Series %(series)s") % {"series": series}, width, 8, align=TA_CENTER),
+        Paragraph(escape(deck), style(size, bold=True, leading=26, align=TA_CENTER)),
         _plain(where, width, 8, align=TA_CENTER),
-        _plain(f"dealer {label.dealer}", width, 7, align=TA_CENTER),
+        _plain(gettext("dealer %(letter)s") % {"letter": label.dealer}, width, 7,
+               align=TA_CENTER),
     ]
 
 
 def labels_story(labels: Sequence[DeckLabel], layout: Layout, *, tournament_name: str,
                  series: int) -> list[Flowable]:
     if not labels:
-        return [_plain("This series has no decks.", layout.width - FRAME_PADDING, 10)]
+        return [_plain(gettext("This series has no decks."), layout.width - FRAME_PADDING, 10)]
     width = (layout.width - FRAME_PADDING) / LABEL_COLUMNS
     sections = len({label.section for label in labels})
     cells = [_label(label, width, tournament_name=tournament_name, series=series,
@@ -213,7 +231,8 @@ def labels_story(labels: Sequence[DeckLabel], layout: Layout, *, tournament_name
 
 
 def labels_title(tournament_name: str, series: int) -> str:
-    return f"{tournament_name} · Series {series} · deck labels"
+    return gettext("%(tournament)s · Series %(series)s · deck labels") % {
+        "tournament": tournament_name, "series": series}
 
 
 def write_deck_labels(handle: IO[bytes], labels: Sequence[DeckLabel], *, tournament_name: str,

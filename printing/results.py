@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import IO
 from xml.sax.saxutils import escape
 
+from django.utils.translation import gettext, pgettext
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
@@ -27,6 +28,7 @@ from scoring.release.page import NOTHING_RELEASED, Release
 from scoring.results.loaders import PlayerInfo
 from scoring.results.page import GroupPage, StandingsPage
 from scoring.results.services import Computation
+from tournament.numbers import grouped
 
 SIZE = 8  # the table rows' font size
 ROW = 11.5  # a standings row's height: 66 rows a page of A4
@@ -35,12 +37,12 @@ RULE = colors.Color(0.6, 0.6, 0.6)
 
 
 def number(n: int) -> str:
-    """A number with a true minus sign."""
-    return f"−{-n}" if n < 0 else str(n)
+    """A number with a true minus sign, grouped in the active language: −1,234 / −1.234."""
+    return f"−{grouped(-n)}" if n < 0 else grouped(n)
 
 
 def signed(n: int) -> str:
-    return f"+{n}" if n > 0 else number(n)
+    return f"+{grouped(n)}" if n > 0 else number(n)
 
 
 def _series_list(numbers: Sequence[int]) -> str:
@@ -50,30 +52,37 @@ def _series_list(numbers: Sequence[int]) -> str:
 def counted_line(release: Release) -> str:
     """Which series these results count, in the words of the visitor's page."""
     if release.nothing_released:
-        return NOTHING_RELEASED
+        # the pages' words (scoring.release.page), translated there or by the catalog here
+        return gettext(str(NOTHING_RELEASED))
     if release.number is not None and not release.counted:
-        return f"Series {release.number} is not released yet."
+        return gettext("Series %(series)s is not released yet.") % {"series": release.number}
     if not release.counted:
-        return "No series yet."
+        return gettext("No series yet.")
     if release.public_view:
-        return f"Released series counted: {_series_list(release.counted)}."
+        return gettext("Released series counted: %(series)s.") % {
+            "series": _series_list(release.counted)}
     unreleased = release.unreleased_counted
     if not unreleased:
-        return f"Series counted: {_series_list(release.counted)}, all released."
-    return (f"Series counted: {_series_list(release.counted)}, released or not (not released "
-            f"yet: {_series_list(unreleased)}). The public sees the released series only.")
+        return gettext("Series counted: %(series)s, all released.") % {
+            "series": _series_list(release.counted)}
+    return gettext("Series counted: %(series)s, released or not (not released yet: "
+                   "%(unreleased)s). The public sees the released series only.") % {
+        "series": _series_list(release.counted), "unreleased": _series_list(unreleased)}
 
 
 def notices(release: Release, comp: Computation) -> list[str]:
     """The warnings the result pages show above their tables, word for word."""
     lines = []
     if comp.provisional:
-        lines.append("<b>Provisional:</b> sheets that are not confirmed yet are counted.")
-    after = ("Its results are shown again, corrected, when the series is released again."
-             if release.public_view else "The public sees its results again, corrected, when "
-             "every sheet is confirmed and the series is released again.")
-    lines += [f"<b>Series {n}: a correction is in progress.</b> {after}"
-              for n in release.correcting]
+        lines.append(gettext("<b>Provisional:</b> sheets that are not confirmed yet are "
+                             "counted."))
+    after = (gettext("Its results are shown again, corrected, when the series is released "
+                     "again.")
+             if release.public_view else gettext("The public sees its results again, corrected, "
+                                                 "when every sheet is confirmed and the series "
+                                                 "is released again."))
+    lines += [gettext("<b>Series %(series)s: a correction is in progress.</b> %(after)s")
+              % {"series": n, "after": after} for n in release.correcting]
     return lines
 
 
@@ -98,7 +107,8 @@ def _did_not_play(absent: Sequence[PlayerInfo]) -> list[Flowable]:
     if not absent:
         return []
     return [Spacer(1, 6),
-            _text("Did not play: " + ", ".join(p.label for p in absent) + ".", 8)]
+            _text(gettext("Did not play: %(names)s.") % {
+                "names": ", ".join(p.label for p in absent)}, 8)]
 
 
 @functools.lru_cache(maxsize=4096)  # a club's name comes back on every one of its players
@@ -115,10 +125,18 @@ def _cut(text: str, width: float) -> str:
     return text[:short].rstrip() + "…"
 
 
+def _heading_width(title: str) -> float:
+    """The width a column needs for its bold title and the cell's padding."""
+    return pdfmetrics.stringWidth(title, FONT_BOLD, SIZE) + 5.5
+
+
 class _Columns:
-    """A table's columns: title, width, right-aligned; the last wide one takes what is left."""
+    """A table's columns: title, width, right-aligned; the last wide one takes what is left.
+    A fixed column is widened to its title when the title is longer (German headings)."""
 
     def __init__(self, layout: Layout, columns: Sequence[tuple[str, float | None, bool]]):
+        columns = [(t, None if w is None else max(w, _heading_width(t)), r)
+                   for t, w, r in columns]
         fixed = sum(w for _, w, _ in columns if w is not None)
         free = [i for i, (_, w, _) in enumerate(columns) if w is None]
         share = (layout.width - fixed) / len(free) if free else 0
@@ -149,22 +167,28 @@ class _Columns:
 def standings_story(page: StandingsPage, release: Release, layout: Layout) -> list[Flowable]:
     comp = page.comp
     own_score = comp.ranking.own_score
-    lead = comp.ranking.lead + " Equal places are ties."
+    sentences = [comp.ranking.lead, gettext("Equal places are ties.")]
     if page.club_filter:
-        lead += f" Players of {page.club_name or 'one club'} only."
-    heading = (f"{comp.tournament.name}: "
-               + (f"Series {release.number}" if release.number else "Standings"))
+        sentences.append(gettext("Players of %(club)s only.") % {"club": page.club_name}
+                         if page.club_name else gettext("Players of one club only."))
+    lead = " ".join(sentences)
+    heading = (gettext("%(tournament)s: Series %(series)s") % {
+        "tournament": comp.tournament.name, "series": release.number} if release.number
+        else gettext("%(tournament)s: Standings") % {"tournament": comp.tournament.name})
     story = _intro(heading, lead, release, comp, layout)
-    columns = _Columns(layout, [("Place", 32, True), ("No.", 32, True), ("Player", None, False),
-                                ("Club", None, False), ("Points", 44, True), ("Won", 30, True),
-                                ("Lost", 30, True), ("Games", 36, True)]
-                       + ([("Score", 46, True)] if own_score else []))
+    columns = _Columns(layout, [(gettext("Place"), 32, True), (gettext("No."), 32, True),
+                                (gettext("Player"), None, False),
+                                # "Club" alone is also the engine's suit (Kreuz)
+                                (pgettext("a player's club", "Club"), None, False),
+                                (gettext("Points"), 44, True), (gettext("Won"), 30, True),
+                                (gettext("Lost"), 30, True), (gettext("Games"), 36, True)]
+                       + ([(gettext("Score"), 46, True)] if own_score else []))
     if not page.rows:
-        return [*story, _text("No results yet."), *_did_not_play(page.absent)]
+        return [*story, _text(gettext("No results yet.")), *_did_not_play(page.absent)]
     data: list[list[str]] = [columns.titles]
     for r in page.rows:
         row = [r.place, str(r.number), columns.cell(2, r.sort_label), columns.cell(3, r.club),
-               number(r.points), str(r.won), str(r.lost), signed(r.games)]
+               number(r.points), grouped(r.won), grouped(r.lost), signed(r.games)]
         if own_score:
             row.append(number(r.score))
         data.append(row)
@@ -197,12 +221,15 @@ def member_lines(names: Sequence[str], most: int = MEMBERS_PER_ROW) -> list[str]
 
 
 def groups_story(page: GroupPage, release: Release, layout: Layout) -> list[Flowable]:
-    story = _intro(f"{page.comp.tournament.name}: {page.title}", page.explain, release,
+    # Translators: the heading of the club or team standings: "Skatabend: Clubs"
+    story = _intro(gettext("%(tournament)s: %(title)s") % {
+        "tournament": page.comp.tournament.name, "title": page.title}, page.explain, release,
                    page.comp, layout)
-    columns = _Columns(layout, [("Place", 32, True), ("Name", 150, False), ("Score", 50, True),
-                                ("Counted", 44, True), ("Players", None, False)])
+    columns = _Columns(layout, [(gettext("Place"), 32, True), (gettext("Name"), 150, False),
+                                (gettext("Score"), 50, True), (gettext("Counted"), 44, True),
+                                (gettext("Players"), None, False)])
     if not page.rows:
-        return [*story, _text("Nothing to rank yet."), *_did_not_play(page.absent)]
+        return [*story, _text(gettext("Nothing to rank yet.")), *_did_not_play(page.absent)]
     members = style(SIZE, leading=SIZE * 1.25)
     data: list[list] = [columns.titles]
     stripes: list[tuple] = []
@@ -211,7 +238,7 @@ def groups_story(page: GroupPage, release: Release, layout: Layout) -> list[Flow
         lines = member_lines(r.names)
         data.append([r.place, Paragraph(escape(r.name), style(SIZE, bold=True,
                                                                leading=SIZE * 1.25)),
-                     number(r.score), str(r.counted), Paragraph(escape(lines[0]), members)])
+                     number(r.score), grouped(r.counted), Paragraph(escape(lines[0]), members)])
         data += [["", "", "", "", Paragraph(escape(line), members)] for line in lines[1:]]
         last = len(data) - 1
         if i % 2:  # one stripe for all of a club's rows
@@ -228,7 +255,10 @@ def groups_story(page: GroupPage, release: Release, layout: Layout) -> list[Flow
 
 
 def _who(player: PlayerInfo) -> str:
-    return f"{player.name} (no. {player.number}" + (f", {player.club})" if player.club else ")")
+    if player.club:
+        return gettext("%(name)s (no. %(number)s, %(club)s)") % {
+            "name": player.name, "number": player.number, "club": player.club}
+    return gettext("%(name)s (no. %(number)s)") % {"name": player.name, "number": player.number}
 
 
 def _prize(prize, winners: Sequence[PlayerInfo], candidates: Sequence[PlayerInfo],
@@ -247,16 +277,18 @@ def _prize(prize, winners: Sequence[PlayerInfo], candidates: Sequence[PlayerInfo
         body.append(Paragraph(escape(prize.reason), ParagraphStyle(
             "unawarded", parent=style(11, leading=14.3), textColor=colors.dimgrey)))
     elif prize.tie:
-        body.append(Paragraph("<b>Tie</b> between " + escape(", ".join(
-            f"{c.name} (#{c.number})" for c in candidates)) + ": to be settled by lot.",
+        body.append(Paragraph(gettext("<b>Tie</b> between %(names)s: to be settled by lot.") % {
+            "names": escape(", ".join(f"{c.name} (#{c.number})" for c in candidates))},
             style(12, leading=15)))
         body.append(_text(prize.reason, 11))
     else:
         names = ", ".join(_who(w) for w in winners)
-        body.append(_text(names + (" — by lot" if prize.by_lot else ""), 14, bold=True))
+        if prize.by_lot:
+            names = gettext("%(names)s — by lot") % {"names": names}
+        body.append(_text(names, 14, bold=True))
         body.append(_text(prize.reason, 12))
     if prize.provisional:
-        body.append(_text("Provisional until the tie above is settled.", 9))
+        body.append(_text(gettext("Provisional until the tie above is settled."), 9))
     block = Table([[body]], colWidths=[layout.width - 26])
     block.setStyle(TableStyle([("LEFTPADDING", (0, 0), (-1, -1), 0),
                                ("TOPPADDING", (0, 0), (-1, -1), 0)]))
@@ -265,18 +297,20 @@ def _prize(prize, winners: Sequence[PlayerInfo], candidates: Sequence[PlayerInfo
 
 
 def prizes_story(page: PrizePage, release: Release, layout: Layout) -> list[Flowable]:
-    story = _intro(f"{page.comp.tournament.name}: Prizes", page.lead, release, page.comp,
-                   layout)
+    story = _intro(gettext("%(tournament)s: Prizes") % {"tournament": page.comp.tournament.name},
+                   page.lead, release, page.comp, layout)
     story += [_prize(row.prize, row.winners, row.candidates, layout) for row in page.prizes]
     return [*story, *_did_not_play(page.absent)]
 
 
 def write_standings(handle: IO[bytes], page: StandingsPage, release: Release, *,
                     paper_name: str = "a4", printed_at: datetime.datetime | None = None) -> None:
-    what = f"Series {release.number} standings" if release.number else "Standings"
+    name = page.comp.tournament.name
+    title = (gettext("%(tournament)s · Series %(series)s standings") % {
+        "tournament": name, "series": release.number} if release.number
+        else gettext("%(tournament)s · Standings") % {"tournament": name})
     render(lambda layout: standings_story(page, release, layout), handle,
-           title=f"{page.comp.tournament.name} · {what}", paper_name=paper_name,
-           printed_at=printed_at)
+           title=title, paper_name=paper_name, printed_at=printed_at)
 
 
 def write_groups(handle: IO[bytes], page: GroupPage, release: Release, *,
@@ -289,5 +323,6 @@ def write_groups(handle: IO[bytes], page: GroupPage, release: Release, *,
 def write_prizes(handle: IO[bytes], page: PrizePage, release: Release, *,
                  paper_name: str = "a4", printed_at: datetime.datetime | None = None) -> None:
     render(lambda layout: prizes_story(page, release, layout), handle,
-           title=f"{page.comp.tournament.name} · Prizes", paper_name=paper_name,
+           title=gettext("%(tournament)s · Prizes") % {"tournament": page.comp.tournament.name},
+           paper_name=paper_name,
            printed_at=printed_at)

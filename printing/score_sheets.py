@@ -11,7 +11,7 @@ from fractions import Fraction
 from typing import IO
 from xml.sax.saxutils import escape
 
-from django.utils import timezone
+from django.utils.translation import gettext, ngettext, pgettext
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_RIGHT
 from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table, TableStyle
@@ -20,9 +20,9 @@ from engine import GAME_BONUS, OPPONENT_BONUS, SeegerFabianFoot, at_rate, settle
 from printing.base import Layout, PageGroup, fit, render, style
 from printing.qr import QrCode
 from printing.sheet_grid import SIZE, Cell, Cells, Grid
+from printing.sheet_words import answered, rate_text, title
 from scoring.ranking import ranking_of
-from tournament.models import SheetStatus
-from tournament.models import Table as SheetTable
+from tournament.numbers import grouped
 from tournament.sheets.loaders import TableInfo
 from tournament.sheets.sheet import Sheet, seeger_fabian_feet
 
@@ -62,17 +62,12 @@ def settlement(totals: Iterable[int], rate: Fraction = RATE) -> Settlement:
 
 
 def number(n: int) -> str:
-    """A number with a true minus sign."""
-    return f"−{-n}" if n < 0 else str(n)
+    """A number with a true minus sign, grouped in the active language: −1,234 / −1.234."""
+    return f"−{grouped(-n)}" if n < 0 else grouped(n)
 
 
 def signed(n: int) -> str:
-    return f"+{n}" if n > 0 else number(n)
-
-
-def title(info: TableInfo) -> str:
-    return (f"{info.tournament.name} · Series {info.table.series.number} · "
-            f"Table {info.table.number}")
+    return f"+{grouped(n)}" if n > 0 else number(n)
 
 
 def _p(text: str, width: float, size: float = SIZE, *, bold: bool = False,
@@ -86,20 +81,27 @@ def _head(item: SheetPrint, layout: Layout, blank: bool) -> Flowable:
     info = item.info
     qr_size = 74
     left = layout.width - qr_size - 10
+    facts = [gettext("Series %(series)s") % {"series": info.table.series.number},
+             gettext("Table %(table)s") % {"table": info.table.number},
+             ngettext("%(count)s player", "%(count)s players", info.size) % {"count": info.size},
+             ngettext("%(count)s deal", "%(count)s deals", info.deal_count)
+             % {"count": info.deal_count},
+             gettext(info.rules.name), *([gettext("blank sheet")] if blank else [])]
     lines = [
         _p(info.tournament.name, left, 13, bold=True),
-        _p(f"Series {info.table.series.number} · Table {info.table.number} · "
-           f"{info.size} players · {info.deal_count} deals · {info.rules.name}"
-           + (" · blank sheet" if blank else ""), left, 9),
+        _p(" · ".join(facts), left, 9),
         Spacer(1, 2),
     ]
     for player in info.players:
-        lines.append(_p(f"{info.seat_words(player.position)}:  {player.name}  "
-                        f"(no. {player.number})", left, 9))
+        # Translators: a line of the sheet's head: "Seat 1:  Anna Becker  (no. 12)"
+        lines.append(_p(gettext("%(seat)s:  %(name)s  (no. %(number)s)") % {
+            "seat": info.seat_words(player.position), "name": player.name,
+            "number": player.number}, left, 9))
     if item.link is None:
         lines += [Spacer(1, 2), _p(item.note, left, 7)]
     else:
-        lines += [Spacer(1, 2), _p(f"Entry link: {item.link}", left, 7)]
+        lines += [Spacer(1, 2), _p(gettext("Entry link: %(link)s") % {"link": item.link},
+                                   left, 7)]
     code = QrCode(item.link, qr_size) if item.link is not None else ""
     box = Table([[lines, code]], colWidths=[left, qr_size + 10])
     box.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"),
@@ -111,9 +113,13 @@ def _head(item: SheetPrint, layout: Layout, blank: bool) -> Flowable:
 
 
 def _widths(info: TableInfo, layout: Layout) -> list[float]:
+    """No., dealer, declarer, game, value, the seats. At a comparative table the dealer's
+    cell also names the deck ("Anna Becker · deck 5", German "· Austeilung 5"): it takes
+    some of the game's room."""
     seats = [44.0] * info.size
-    game = layout.width - 16 - 2 * 72 - 30 - sum(seats)
-    return [16.0, 72.0, 72.0, game, 30.0, *seats]
+    dealer = 110.0 if info.decks else 72.0
+    game = layout.width - 16 - dealer - 72 - 30 - sum(seats)
+    return [16.0, dealer, 72.0, game, 30.0, *seats]
 
 
 # Long on purpose: the cells and the fills that address them by row index are built in one
@@ -135,13 +141,16 @@ def _rows(item: SheetPrint, layout: Layout, blank: bool) -> Flowable:
         """The dealer's name; at a comparative table also the deck the deal is played with."""
         deck = info.deck(n) if n else None
         name = info.name_at(seat, n)
-        return f"{name} · deck {deck.number}" if deck else name
+        if not deck:
+            return name
+        return gettext("%(name)s · deck %(deck)s") % {"name": name, "deck": deck.number}
 
     def shade(row: int, seat: int | None) -> None:
         if four and seat:
             cells.fill(row, [4 + seat], SHADE)
 
-    cells.row(["No.", "Dealer", "Declarer", "Game", "Value",
+    cells.row([gettext("No."), gettext("Dealer"), gettext("Declarer"), gettext("Game"),
+               gettext("Value"),
                *[f"{p.position} {p.name.split(' ')[0]}" for p in info.players]],
               bold=range(5 + info.size))
     played = set()
@@ -168,22 +177,16 @@ def _rows(item: SheetPrint, layout: Layout, blank: bool) -> Flowable:
         r = cells.row([str(n), dealer(n, seat), "", "", ""]
                       + ["" for _ in range(info.size)])
         if four and seat:
-            cells.rows[r][4 + seat] = Cell("out", 5.5)
+            cells.rows[r][4 + seat] = Cell(
+                fit(pgettext("the dealer at a four-table sits the deal out", "out"),
+                    widths[4 + seat] - 4, 5.5, smallest=4)[0], 5.5)
         shade(r, seat)
     final = ["" for _ in range(info.size)] if blank or sheet is None else totals(sheet.totals)
-    last = cells.row(["", "", "", "Totals", "", *final], bold=[3, *seat_columns],
+    last = cells.row(["", "", "", gettext("Totals"), "", *final], bold=[3, *seat_columns],
                      size=SIZE + 1)
     row = max(SIZE + 1.5, min(ROW, (layout.height - REST) / (info.deal_count + 2)))
     heights = [row + 2] + [row] * (len(cells.rows) - 2) + [row + 4]
     return Grid(widths, heights, cells.rows, cells.fills, frozenset({last}))
-
-
-def rate_text(rate: Fraction) -> str:
-    """"¼ cent a point", "1 cent a point", "0.1 cents a point"."""
-    words = {Fraction(1, 4): "¼", Fraction(1, 2): "½", Fraction(3, 4): "¾"}
-    amount = words.get(rate) or (str(rate.numerator) if rate.denominator == 1
-                                 else f"{float(rate):g}")
-    return f"{amount} cent{'s' if rate > 1 else ''} a point"
 
 
 BOX = 15  # a blank foot's box: room for a handwritten number
@@ -209,21 +212,24 @@ def _settlement(item: SheetPrint, layout: Layout, rate: Fraction) -> Flowable:
     """Every total to whole cents, then every two players settle (blank: the rule in words)."""
     info, sheet = item.info, item.sheet
     widths = [layout.width - 3 * 70, 70, 70, 70]
-    data = [[_p(f"Settlement at {rate_text(rate)}", widths[0], 8, bold=True),
-             _p("Points", 70, 8, bold=True, right=True),
-             _p("Cents", 70, 8, bold=True, right=True),
-             _p("Balance", 70, 8, bold=True, right=True)]]
+    data = [[_p(gettext("Settlement at %(rate)s") % {"rate": rate_text(rate)}, widths[0], 8,
+                bold=True),
+             _p(gettext("Points"), 70, 8, bold=True, right=True),
+             _p(gettext("Cents"), 70, 8, bold=True, right=True),
+             _p(gettext("Balance"), 70, 8, bold=True, right=True)]]
     if sheet is None:
         data += [[_p(f"{p.position} {p.name}", widths[0], 8), "", "", ""] for p in info.players]
-        data.append([_p("Each total at the rate, the fraction dropped; every two players "
-                        "settle the difference.", layout.width, 6.5), "", "", ""])
+        data.append([_p(gettext("Each total at the rate, the fraction dropped; every two "
+                                "players settle the difference."), layout.width, 6.5),
+                     "", "", ""])
         return _block(data, widths)
     result = settlement(sheet.totals, rate)
     for player, total, cents, balance in zip(info.players, result.totals, result.cents,
                                              result.balances, strict=True):
         data.append([_p(f"{player.position} {player.name}", widths[0], 8),
                      _p(number(total), 70, 8, right=True), _p(number(cents), 70, 8, right=True),
-                     _p(f"{signed(balance)} cents", 70, 8, bold=True, right=True)])
+                     _p(gettext("%(amount)s cents") % {"amount": signed(balance)}, 70, 8,
+                        bold=True, right=True)])
     return _block(data, widths)
 
 
@@ -268,12 +274,14 @@ def _foot(item: SheetPrint, layout: Layout) -> Flowable:
     widths = [label, *[seat_width] * info.size]
     result = foot(sheet) if sheet is not None else None
     lines: list[tuple[str, Callable[[Foot], tuple[int, ...]]]] = [
-        ("Points (the sheet's totals)", lambda f: f.totals),
-        (f"Games won × {GAME_BONUS}", lambda f: tuple(GAME_BONUS * w for w in f.won)),
-        (f"Games lost × {GAME_BONUS}", lambda f: tuple(-GAME_BONUS * lo for lo in f.lost)),
-        (f"Games the others lost × {bonus}",
+        (gettext("Points (the sheet's totals)"), lambda f: f.totals),
+        (gettext("Games won × %(bonus)s") % {"bonus": GAME_BONUS},
+         lambda f: tuple(GAME_BONUS * w for w in f.won)),
+        (gettext("Games lost × %(bonus)s") % {"bonus": GAME_BONUS},
+         lambda f: tuple(-GAME_BONUS * lo for lo in f.lost)),
+        (gettext("Games the others lost × %(bonus)s") % {"bonus": bonus},
          lambda f: tuple(bonus * o for o in f.others_lost)),
-        ("Seeger-Fabian score", lambda f: f.scores),
+        (gettext("Seeger-Fabian score"), lambda f: f.scores),
     ]
     data: list[list] = [[_p("Seeger-Fabian", label, 8, bold=True),
                          *[_p(f"{p.position} {p.name.split(' ')[0]}", seat_width, 8, bold=True,
@@ -285,28 +293,12 @@ def _foot(item: SheetPrint, layout: Layout) -> Flowable:
                  if result is not None else [""] * info.size)
         if result is not None and 0 < i < len(lines) - 1:
             counts = (result.won, result.lost, result.others_lost)[i - 1]
-            text = f"{text}  ({', '.join(str(c) for c in counts)} games)"
+            # Translators: a line of the Seeger-Fabian foot and each seat's count of games:
+            # "Games won × 50  (3, 2, 1 games)"
+            text = gettext("%(line)s  (%(counts)s games)") % {
+                "line": text, "counts": ", ".join(grouped(c) for c in counts)}
         data.append([_p(text, label, 8, bold=bold), *cells])
     return _block(data, widths, last_bold=True, boxes=result is None)
-
-
-def _when(moment: datetime.datetime | None) -> str:
-    return f"{timezone.localtime(moment):%Y-%m-%d %H:%M}" if moment else ""
-
-
-def answered(table: SheetTable) -> str:
-    """Who answers for a filled sheet: "Submitted by … · confirmed by …", with the times."""
-    if not table.submitted_by:
-        return ("Not submitted yet: the scorekeeper submits the complete sheet, another player "
-                "of the table confirms it.")
-    submitted = _when(table.submitted_at)
-    words = f"Submitted by {table.submitted_by}" + (f" ({submitted})" if submitted else "")
-    if table.sheet_status != SheetStatus.CONFIRMED or not table.confirmed_by:
-        return words + " · not confirmed yet"
-    notes = [note for note in ("organizer override" if table.confirmation_override else "",
-                               _when(table.confirmed_at)) if note]
-    return (words + f" · confirmed by {table.confirmed_by}"
-            + (f" ({', '.join(notes)})" if notes else ""))
 
 
 def _signatures(item: SheetPrint, layout: Layout) -> Flowable:
@@ -323,14 +315,16 @@ def sheet_story(item: SheetPrint, layout: Layout, *, blank: bool = False) -> lis
     info = item.info
     story: list[Flowable] = [_head(item, layout, blank), Spacer(1, 6), _rows(item, layout, blank)]
     if info.size == 4:
-        story.append(_p("Shaded: the dealer, who sits out that deal.", layout.width, 6.5))
+        story.append(_p(gettext("Shaded: the dealer, who sits out that deal."), layout.width,
+                        6.5))
     story.append(Spacer(1, 6))
     filled = item.sheet is not None and not blank
     # a table that could not finish: who sat in for whom, where the director ended the sheet
     story += [_p(note, layout.width, 7) for note in (
         *(s.words for s in info.substitutes), info.ended_words) if note]
     if filled and item.sheet.problems:
-        story += [_p(f"Problem: {p}", layout.width, 7) for p in item.sheet.problems]
+        story += [_p(gettext("Problem: %(problem)s") % {"problem": p}, layout.width, 7)
+                  for p in item.sheet.problems]
     shown = item if filled else SheetPrint(info, None, item.link)
     if ranking_of(info.tournament.scoring_system).foot:
         story.append(_foot(shown, layout))
@@ -339,7 +333,7 @@ def sheet_story(item: SheetPrint, layout: Layout, *, blank: bool = False) -> lis
     story.append(Spacer(1, 10))
     if filled:  # who answers for the sheet, above the players' signatures
         story += [_p(answered(info.table), layout.width, 8), Spacer(1, 6)]
-    story += [_p("Signatures", layout.width, 8, bold=True), _signatures(item, layout)]
+    story += [_p(gettext("Signatures"), layout.width, 8, bold=True), _signatures(item, layout)]
     return story
 
 
@@ -362,7 +356,7 @@ def write_sheets(handle: IO[bytes], items: Iterable[SheetPrint], *, series_title
             flowables.append(PageGroup(str(i), title(item.info)))
             flowables += sheet_story(item, layout, blank=blank)
         if not flowables:
-            flowables.append(_p("This series has no tables yet.", layout.width, 10))
+            flowables.append(_p(gettext("This series has no tables yet."), layout.width, 10))
         return flowables
 
     render(story, handle, title=series_title, paper_name=paper_name, printed_at=printed_at)

@@ -1,6 +1,7 @@
 """Seat slips of a series on paper: one slip per player, "Series 2 — table 14, seat 3" with
 the player's name and the tournament, 30 to an A4 page between dashed cut lines, in the order
-of the chart by name (``printing.seating`` prints the charts and lends its drawing).
+of the chart by name (``printing.seating`` prints the charts and lends its pages,
+``printing.drawing`` its text).
 """
 
 from __future__ import annotations
@@ -8,20 +9,20 @@ from __future__ import annotations
 import datetime
 from typing import IO
 
+from django.utils.translation import gettext, pgettext
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable
 
 from printing.base import Layout, render
+from printing.drawing import draw_text, usable
 from printing.seating import (
     DRAFT_INK,
     GREY,
     RULE,
     SeatingPrint,
-    draw_text,
     name_range,
     not_seated,
     paged,
-    usable,
 )
 from tournament.seating.charts import SeatRow, alphabetical
 
@@ -31,7 +32,8 @@ SLIP_HEIGHT = 72  # at least: a page has as many rows as fit, the slips share th
 
 
 def slip_text(series: int, row: SeatRow) -> str:
-    return f"Series {series} — table {row.table}, seat {row.position}"
+    return gettext("Series %(series)s — table %(table)s, seat %(seat)s") % {
+        "series": series, "table": row.table, "seat": row.position}
 
 
 def slips_per_page(height: float) -> tuple[int, int]:
@@ -47,10 +49,12 @@ def _slip(canv: Canvas, x: float, y: float, width: float, height: float,
     draw_text(canv, x + 8, middle + 3, row.name.strip(), inner, 12, bold=True, centre=True)
     draw_text(canv, x + 8, middle - 13, slip_text(chart.series, row), inner, 11, bold=True,
           centre=True)
-    small = f"no. {row.number}" + (f" · {row.club}" if row.club else "")
+    small = " · ".join([gettext("no. %(number)s") % {"number": row.number},
+                        *([row.club] if row.club else [])])
     draw_text(canv, x + 8, middle - 26, small, inner, 6.5, centre=True, ink=GREY)
     if chart.draft:
-        draw_text(canv, x + 4, y + height - 9, "draft", 30, 6, bold=True, ink=DRAFT_INK)
+        draw_text(canv, x + 4, y + height - 9, pgettext("a seating plan not published yet",
+                                                        "draft"), 30, 6, bold=True, ink=DRAFT_INK)
 
 
 def _cut_lines(canv: Canvas, width: float, height: float, columns: int, rows: int) -> None:
@@ -82,7 +86,8 @@ def slips(chart: SeatingPrint, layout: Layout) -> list[Flowable]:
     rows = alphabetical(chart.rows)
     per_page = columns * lines
     pages = [rows[i:i + per_page] for i in range(0, len(rows), per_page)]
-    return paged(pages, "slips", lambda page: chart.title(f"seat slips · {name_range(page)}"),
+    return paged(pages, "slips", lambda page: chart.title(gettext("seat slips · %(names)s") % {
+        "names": name_range(page)}),
                   width, height, lambda page: _slip_painter(chart, page, columns, lines))
 
 
@@ -91,5 +96,5 @@ def write_slips(handle: IO[bytes], chart: SeatingPrint, *, paper_name: str = "a4
     def story(layout: Layout) -> list[Flowable]:
         return slips(chart, layout) if chart.seated else not_seated(chart, layout)
 
-    render(story, handle, title=chart.title("seat slips"), paper_name=paper_name,
+    render(story, handle, title=chart.title(gettext("seat slips")), paper_name=paper_name,
            printed_at=printed_at)

@@ -22,26 +22,24 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import IO
 
+from django.utils.translation import gettext, gettext_noop, ngettext, pgettext
 from reportlab.lib import colors
-from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, PageBreak
 
-from printing.base import FONT, FONT_BOLD, Layout, PageGroup, fit, render
+from printing.base import Layout, PageGroup, render
+from printing.drawing import INK, Page, draw_text, usable
 from tournament.seating.charts import SeatRow, alphabetical, tables_of
 
-FRAME_PADDING = 6  # reportlab's Frame pads its flowables by 6 points on every side
-INK = colors.black
 GREY = colors.Color(0.45, 0.45, 0.45)
 RULE = colors.Color(0.6, 0.6, 0.6)
 BAND = colors.Color(0.88, 0.88, 0.88)  # a table's title band
 STRIPE = colors.Color(0.93, 0.93, 0.93)  # every other row of the chart by name
 DRAFT_INK = colors.Color(0.75, 0, 0)
-SQUEEZE = 80.0  # a long name is narrowed down to this many per cent before it is made smaller
 
 HEADING = 24  # a page's heading: "Series 2 · by table" and its range
 DRAFT_LINE = 12
-DRAFT_TEXT = "DRAFT: not published yet, the plan may still change"
+DRAFT_TEXT = gettext_noop("DRAFT: not published yet, the plan may still change")
 
 # chart by table: a grid of blocks
 TABLE_COLUMNS = 4
@@ -88,62 +86,9 @@ class SeatingPrint:
         return bool(self.rows)
 
     def title(self, what: str) -> str:
-        return f"{self.tournament} · Series {self.series} · {what}"
-
-
-def usable(layout: Layout) -> tuple[float, float]:
-    """The width and height a flowable may take inside the frame (one point spare)."""
-    return layout.width - 2 * FRAME_PADDING, layout.height - 2 * FRAME_PADDING - 1
-
-
-class Page(Flowable):
-    """A page's content drawn straight on the canvas: ``paint(canvas, width, height)`` with the
-    origin at the bottom left of the frame's usable area."""
-
-    def __init__(self, width: float, height: float, paint: Callable[[Canvas, float, float],
-                                                                     None]):
-        super().__init__()
-        self.width, self.height, self.paint = width, height, paint
-
-    def wrap(self, available_width, available_height):
-        return self.width, self.height
-
-    def draw(self):
-        self.paint(self.canv, self.width, self.height)
-
-
-def squeeze(text: str, width: float, size: float, *, bold: bool = False,
-            smallest: float = 5) -> tuple[str, float, float]:
-    """``text``, its size and its horizontal scale (per cent) to fit ``width`` on one line:
-    first narrowed down to ``SQUEEZE`` per cent at its size, then smaller, then cut."""
-    font = FONT_BOLD if bold else FONT
-    natural = pdfmetrics.stringWidth(text, font, size)
-    if natural <= width:
-        return text, size, 100.0
-    if natural * SQUEEZE / 100 <= width:
-        return text, size, max(SQUEEZE, 100 * width / natural)
-    text, size = fit(text, width * 100 / SQUEEZE, size, bold=bold, smallest=smallest)
-    return text, size, SQUEEZE
-
-
-def draw_text(canv: Canvas, x: float, y: float, text: str, width: float, size: float, *,
-          bold: bool = False, right: bool = False, centre: bool = False, ink=INK,
-          smallest: float = 5) -> float:
-    """Draw ``text`` in ``width`` points from ``x``; returns the width it took."""
-    text, size, scale = squeeze(text, width, size, bold=bold, smallest=smallest)
-    font = FONT_BOLD if bold else FONT
-    taken = pdfmetrics.stringWidth(text, font, size) * scale / 100
-    if right:
-        x += width - taken
-    elif centre:
-        x += (width - taken) / 2
-    line = canv.beginText(x, y)
-    line.setFont(font, size)
-    line.setHorizScale(scale)
-    line.setFillColor(ink)
-    line.textOut(text)
-    canv.drawText(line)
-    return taken
+        # Translators: a seating PDF's title, e.g. "Skatabend · Series 2 · seating chart"
+        return gettext("%(tournament)s · Series %(series)s · %(what)s") % {
+            "tournament": self.tournament, "series": self.series, "what": what}
 
 
 def _heading(canv: Canvas, width: float, top: float, left: str, right: str,
@@ -153,7 +98,8 @@ def _heading(canv: Canvas, width: float, top: float, left: str, right: str,
     draw_text(canv, width * 0.6, top - 15, right, width * 0.4, 14, bold=True, right=True)
     if not draft:
         return HEADING
-    draw_text(canv, 0, top - HEADING - 6, DRAFT_TEXT, width, 9, bold=True, ink=DRAFT_INK)
+    draw_text(canv, 0, top - HEADING - 6, gettext(DRAFT_TEXT), width, 9, bold=True,
+              ink=DRAFT_INK)
     return HEADING + DRAFT_LINE
 
 
@@ -230,9 +176,10 @@ def _block(canv: Canvas, x: float, top: float, width: float, number: int,
     canv.setStrokeColor(RULE)
     canv.setLineWidth(0.6)
     canv.rect(x, top - height, width, height, stroke=1, fill=0)
-    draw_text(canv, x + 4 * k, top - title + 3 * k, f"Table {number}", width - 40 * k, 9.5 * k,
-          bold=True)
-    draw_text(canv, x + width - 40 * k, top - title + 3 * k, f"{len(seats)} players", 36 * k,
+    draw_text(canv, x + 4 * k, top - title + 3 * k, gettext("Table %(table)s") % {
+        "table": number}, width - 40 * k, 9.5 * k, bold=True)
+    draw_text(canv, x + width - 40 * k, top - title + 3 * k, ngettext(
+        "%(count)s player", "%(count)s players", len(seats)) % {"count": len(seats)}, 36 * k,
           6.5 * k, right=True, ink=GREY)
     line = SEAT_LINE * k
     y = top - title - line + 2.5 * k
@@ -248,8 +195,11 @@ def _table_painter(chart: SeatingPrint, page: list[Tables], kind: Type):
     numbers = [number for row in page for number, _ in row]
 
     def paint(canv: Canvas, width: float, height: float) -> None:
-        top = height - _heading(canv, width, height, f"Series {chart.series} · by table",
-                                f"tables {numbers[0]}–{numbers[-1]}", chart.draft)
+        top = height - _heading(canv, width, height,
+                                gettext("Series %(series)s · by table") % {
+                                    "series": chart.series},
+                                gettext("tables %(first)s–%(last)s") % {
+                                    "first": numbers[0], "last": numbers[-1]}, chart.draft)
         gap = TABLE_GAP * kind.scale
         block = (width - (kind.columns - 1) * gap) / kind.columns
         for row in page:
@@ -269,7 +219,8 @@ def chart_by_table(chart: SeatingPrint, layout: Layout) -> list[Flowable]:
 
     def title(page) -> str:
         numbers = [number for row in page for number, _ in row]
-        return chart.title(f"seating by table · tables {numbers[0]}–{numbers[-1]}")
+        return chart.title(gettext("seating by table · tables %(first)s–%(last)s") % {
+            "first": numbers[0], "last": numbers[-1]})
 
     return paged(pages, "tables", title, width, height,
                   lambda page: _table_painter(chart, page, kind))
@@ -312,10 +263,12 @@ def _name_column(canv: Canvas, x: float, top: float, width: float, rows: list[Se
     seat_x = table_x + table_w
     head, line, size = NAME_HEAD * k, NAME_LINE * k, NAME_SIZE * k
     y = top - head + 3 * k
-    draw_text(canv, x + 2, y, "Name, club" if clubs else "Name", name_w, 7 * k, bold=True,
-          ink=GREY)
-    draw_text(canv, table_x, y, "Table", table_w - 2, 7 * k, bold=True, ink=GREY, right=True)
-    draw_text(canv, seat_x, y, "Seat", seat_w - 2, 7 * k, bold=True, ink=GREY, right=True)
+    draw_text(canv, x + 2, y, gettext("Name, club") if clubs else gettext("Name"), name_w,
+              7 * k, bold=True, ink=GREY)
+    draw_text(canv, table_x, y, gettext("Table"), table_w - 2, 7 * k, bold=True, ink=GREY,
+              right=True)
+    draw_text(canv, seat_x, y, pgettext("seat at a table", "Seat"), seat_w - 2, 7 * k,
+              bold=True, ink=GREY, right=True)
     canv.setStrokeColor(INK)
     canv.setLineWidth(0.6)
     canv.line(x, top - head, x + width, top - head)
@@ -342,7 +295,9 @@ def _name_painter(chart: SeatingPrint, page: list[list[SeatRow]], clubs: bool, k
     everyone = [row for column in page for row in column]
 
     def paint(canv: Canvas, width: float, height: float) -> None:
-        top = height - _heading(canv, width, height, f"Series {chart.series} · by name",
+        top = height - _heading(canv, width, height,
+                                gettext("Series %(series)s · by name") % {
+                                    "series": chart.series},
                                 name_range(everyone), chart.draft)
         column = (width - (kind.columns - 1) * NAME_GAP) / kind.columns
         for i, rows in enumerate(page):
@@ -366,7 +321,8 @@ def chart_by_name(chart: SeatingPrint, layout: Layout) -> list[Flowable]:
     clubs = any(row.club for row in rows)  # no club anywhere: the heading says just "Name"
 
     def title(page) -> str:
-        return chart.title(f"seating by name · {name_range([r for c in page for r in c])}")
+        return chart.title(gettext("seating by name · %(names)s") % {
+            "names": name_range([r for c in page for r in c])})
 
     return paged(pages, "names", title, width, height,
                   lambda page: _name_painter(chart, page, clubs, kind))
@@ -378,8 +334,10 @@ def not_seated(chart: SeatingPrint, layout: Layout) -> list[Flowable]:
     width, _ = usable(layout)
 
     def paint(canv: Canvas, w: float, h: float) -> None:
-        draw_text(canv, 0, h - 20, f"Series {chart.series} is not seated yet.", w, 16, bold=True)
-        draw_text(canv, 0, h - 40, "Seat it on the series page, then print again.", w, 11)
+        draw_text(canv, 0, h - 20, gettext("Series %(series)s is not seated yet.") % {
+            "series": chart.series}, w, 16, bold=True)
+        draw_text(canv, 0, h - 40, gettext("Seat it on the series page, then print again."),
+                  w, 11)
 
     return [Page(width, 48, paint)]
 
@@ -392,5 +350,5 @@ def write_chart(handle: IO[bytes], chart: SeatingPrint, *, paper_name: str = "a4
             return not_seated(chart, layout)
         return [*chart_by_table(chart, layout), PageBreak(), *chart_by_name(chart, layout)]
 
-    render(story, handle, title=chart.title("seating chart"), paper_name=paper_name,
+    render(story, handle, title=chart.title(gettext("seating chart")), paper_name=paper_name,
            printed_at=printed_at)

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import IO
 from xml.sax.saxutils import escape
 
+from django.utils.translation import gettext
 from reportlab.lib.enums import TA_CENTER
 from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table, TableStyle
 
@@ -43,18 +44,19 @@ def card_story(card: CardPrint, layout: Layout) -> list[Flowable]:
     drawing.hAlign = "CENTER"
     return [
         _centred(info.tournament.name, width, 16, bold=True),
-        _centred(f"Series {info.table.series.number}", width, 14),
+        _centred(gettext("Series %(series)s") % {"series": info.table.series.number}, width, 14),
         Spacer(1, 10),
-        _centred("Table", width, 28),
+        _centred(gettext("Table"), width, 28),
         Spacer(1, 6),
         _centred(str(info.table.number), width, 150, bold=True),
         Spacer(1, 60),
         seats,
-        *([Spacer(1, 10), _centred("Decks to start with: " + ", ".join(map(str, card.start_decks)),
-                                   width, 16, bold=True)] if card.start_decks else []),
+        *([Spacer(1, 10), _centred(gettext("Decks to start with: %(decks)s") % {
+            "decks": ", ".join(map(str, card.start_decks))}, width, 16, bold=True)]
+          if card.start_decks else []),
         Spacer(1, 18),
         drawing,
-        _centred("Scan to enter the deals of this table:", width, 10),
+        _centred(gettext("Scan to enter the deals of this table:"), width, 10),
         _centred(card.link, width, 9),
     ]
 
@@ -67,6 +69,7 @@ def write_cards(handle: IO[bytes], cards: Iterable[CardPrint], *, title: str,
             if i:
                 flowables.append(PageBreak())
             flowables += card_story(card, layout)
-        return flowables or [_centred("This series has no tables yet.", layout.width, 12)]
+        return flowables or [_centred(gettext("This series has no tables yet."), layout.width,
+                                      12)]
 
     render(story, handle, title=title, paper_name=paper_name, printed_at=printed_at)

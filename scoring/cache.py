@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from django.core.cache import cache
+from django.utils import translation
 
 from tournament.models import Tournament
 
@@ -20,7 +21,7 @@ T = TypeVar("T")
 # scoring system, the standings, the prizes, the comparison, which series count, the loaders,
 # the classes kept), so that nothing an earlier release kept is read by this one.
 # tests/scoring/test_results_rules_version.py lists those rules and holds a digest of them.
-RESULTS_RULES_VERSION = 5
+RESULTS_RULES_VERSION = 6
 CACHE_SECONDS = 24 * 3600  # a key is never reused after a change; this only frees space
 # The last results this process read, by key: a congress's standings take 30 ms to unpickle
 # from the shared cache, and a key is never reused after a change, so keeping them is safe.
@@ -32,7 +33,8 @@ _RECENT_LOCK = threading.Lock()
 def cached(tournament: Tournament, at: str, what: tuple, build: Callable[[], T]) -> T:
     """``build()``, kept in the shared cache under the tournament's version ``at`` (and in
     this process's memory)."""
-    parts = (RESULTS_RULES_VERSION, tournament.pk, at, *what)
+    # results keep words in the language they were computed in (the prizes' candidates)
+    parts = (RESULTS_RULES_VERSION, tournament.pk, at, translation.get_language(), *what)
     key = "results:" + ":".join(str(part) for part in parts)
     with _RECENT_LOCK:
         found = _RECENT.get(key)

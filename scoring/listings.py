@@ -4,14 +4,14 @@ records are the page layer's rows (``StandingRow``, ``GroupRow``, ``DealRow``,
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 import django_tables2 as tables
 from django.urls import reverse
 from django.utils.html import format_html
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 from django_tables2.data import TableListData
 
-from scoring.comparative import rounded
+from tournament.numbers import decimals, grouped, signed
 
 NUM = {"th": {"class": "num"}, "td": {"class": "num"}}
 
@@ -41,20 +41,20 @@ class RankedTable(tables.Table):
 
 
 class StandingsTable(RankedTable):
-    place = tables.Column(verbose_name="Place", attrs=NUM, order_by=("rank",))
-    number = tables.Column(verbose_name="No.", attrs=secondary(num=True))
-    name = tables.Column(verbose_name="Player", order_by=("sort_name",))
-    club = tables.Column(verbose_name="Club", default="", attrs=secondary())
-    points = tables.Column(verbose_name="Points", attrs=NUM)
-    won = tables.Column(verbose_name="Won", attrs=secondary(num=True))
-    lost = tables.Column(verbose_name="Lost", attrs=secondary(num=True))
-    games = tables.Column(verbose_name="Games", attrs=NUM)
-    score = tables.Column(verbose_name="Score", attrs=NUM)
+    place = tables.Column(verbose_name=_("Place"), attrs=NUM, order_by=("rank",))
+    number = tables.Column(verbose_name=_("No."), attrs=secondary(num=True))
+    name = tables.Column(verbose_name=_("Player"), order_by=("sort_name",))
+    club = tables.Column(verbose_name=_("Club"), default="", attrs=secondary())
+    points = tables.Column(verbose_name=_("Points"), attrs=NUM)
+    won = tables.Column(verbose_name=_("Won"), attrs=secondary(num=True))
+    lost = tables.Column(verbose_name=_("Lost"), attrs=secondary(num=True))
+    games = tables.Column(verbose_name=_("Games"), attrs=NUM)
+    score = tables.Column(verbose_name=_("Score"), attrs=NUM)
 
     class Meta:
         attrs = {"class": "data standings"}
         order_by = ("place",)
-        empty_text = "No results yet."
+        empty_text = _("No results yet.")
         row_attrs = {"class": lambda record: "tied" if record.tied else ""}
 
     def __init__(self, *args, slug: str, own_score: bool, **kwargs):
@@ -68,59 +68,60 @@ class StandingsTable(RankedTable):
         return format_html('<a href="{}">{}</a>', url, record.sort_label)
 
     def render_games(self, value):
-        return f"{value:+d}" if value else "0"
+        return signed(value)
 
 
 class GroupTable(RankedTable):
     """Clubs or teams: rank, name, score, the players counted."""
 
-    place = tables.Column(verbose_name="Place", attrs=NUM, order_by=("rank",))
-    name = tables.Column(verbose_name="Name")
-    score = tables.Column(verbose_name="Score", attrs=NUM)
-    counted = tables.Column(verbose_name="Players counted", attrs=secondary(num=True))
-    members = tables.Column(verbose_name="Players", orderable=False,
+    place = tables.Column(verbose_name=_("Place"), attrs=NUM, order_by=("rank",))
+    name = tables.Column(verbose_name=_("Name"))
+    score = tables.Column(verbose_name=_("Score"), attrs=NUM)
+    counted = tables.Column(verbose_name=_("Players counted"), attrs=secondary(num=True))
+    members = tables.Column(verbose_name=_("Players"), orderable=False,
                             attrs={"td": {"class": "members"}})
 
     class Meta:
         attrs = {"class": "data groups"}
         order_by = ("place",)
-        empty_text = "Nothing to rank yet."
+        empty_text = _("Nothing to rank yet.")
 
 
 class DealsTable(tables.Table):
-    where = tables.Column(verbose_name="Series / table / deal", order_by=("order",))
-    game = tables.Column(verbose_name="Game")
+    where = tables.Column(verbose_name=_("Series / table / deal"), order_by=("order",))
+    game = tables.Column(verbose_name=_("Game"))
     role = tables.Column(verbose_name="")
-    points = tables.Column(verbose_name="Points", attrs=NUM)
+    points = tables.Column(verbose_name=_("Points"), attrs=NUM)
 
     class Meta:
         attrs = {"class": "data deals"}
         order_by = ("where",)
-        empty_text = "No deals yet."
+        empty_text = _("No deals yet.")
 
     def render_points(self, value):
-        return f"{value:+d}"
+        return signed(value)
 
 
 def two_decimals(value) -> str:
-    """A matchpoint total or a percentage, exact until here: two decimals, half up."""
-    return f"{rounded(Fraction(value)):.2f}"
+    """A matchpoint total or a percentage, exact until here: two decimals, half up, with the
+    reader's decimal mark (12.50 / 12,50)."""
+    return decimals(value)
 
 
 class ComparativeTable(RankedTable):
     """Comparative Skat: players by the mean of their per-deck percentages (docs/rules.md §13)."""
 
-    place = tables.Column(verbose_name="Place", attrs=NUM, order_by=("rank",))
-    number = tables.Column(verbose_name="No.", attrs=NUM)
-    name = tables.Column(verbose_name="Player", order_by=("sort_name",))
-    decks = tables.Column(verbose_name="Decks", attrs=NUM)
-    matchpoints = tables.Column(verbose_name="Matchpoints", attrs=NUM)
+    place = tables.Column(verbose_name=_("Place"), attrs=NUM, order_by=("rank",))
+    number = tables.Column(verbose_name=_("No."), attrs=NUM)
+    name = tables.Column(verbose_name=_("Player"), order_by=("sort_name",))
+    decks = tables.Column(verbose_name=_("Decks"), attrs=NUM)
+    matchpoints = tables.Column(verbose_name=_("Matchpoints"), attrs=NUM)
     percent = tables.Column(verbose_name="%", attrs=NUM)
 
     class Meta:
         attrs = {"class": "data standings comparative"}
         order_by = ("place",)
-        empty_text = "No decks compared yet."
+        empty_text = _("No decks compared yet.")
         row_attrs = {"class": lambda record: "tied" if record.tied else ""}
 
     def __init__(self, *args, slug: str, **kwargs):
@@ -141,18 +142,18 @@ class ComparativeTable(RankedTable):
 class PlayerDecksTable(tables.Table):
     """A player's decks: his score and percentage, and how the others did with his cards."""
 
-    deck = tables.Column(verbose_name="Series / deck", order_by=("order",))
-    letter = tables.Column(verbose_name="Seat")
-    score = tables.Column(verbose_name="Score", attrs=NUM)
-    field = tables.Column(verbose_name="Field", attrs=NUM, default="—")
-    verdict = tables.Column(verbose_name="The field", order_by=("difference",))
-    matchpoints = tables.Column(verbose_name="MP", attrs=NUM, default="—")
+    deck = tables.Column(verbose_name=_("Series / deck"), order_by=("order",))
+    letter = tables.Column(verbose_name=pgettext_lazy("seat at a table", "Seat"))
+    score = tables.Column(verbose_name=_("Score"), attrs=NUM)
+    field = tables.Column(verbose_name=_("Field"), attrs=NUM, default="—")
+    verdict = tables.Column(verbose_name=_("The field"), order_by=("difference",))
+    matchpoints = tables.Column(verbose_name=_("MP"), attrs=NUM, default="—")
     percent = tables.Column(verbose_name="%", attrs=NUM, default="—")
 
     class Meta:
         attrs = {"class": "data player-decks"}
         order_by = ("deck",)
-        empty_text = "No decks compared yet."
+        empty_text = _("No decks compared yet.")
 
     def render_deck(self, record, value):
         return format_html('<a href="{}">{}</a>', record.url, value)
@@ -161,7 +162,7 @@ class PlayerDecksTable(tables.Table):
         return two_decimals(value)
 
     def render_matchpoints(self, record, value):
-        return f"{two_decimals(value)} / {record.top}"
+        return f"{two_decimals(value)} / {grouped(record.top)}"
 
     def render_percent(self, value):
         return two_decimals(value)

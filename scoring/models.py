@@ -2,6 +2,8 @@
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from scoring.prizes import PrizeKind
 from tournament.models import Entry, Tournament
@@ -10,49 +12,49 @@ from tournament.models import Entry, Tournament
 class Substitutes(models.TextChoices):
     """Whose points count for whom when a substitute took a seat (docs/rules.md §10)."""
 
-    ABSENT_KEEPS = "absent_keeps", ("The absent player keeps the deals before; the "
-                                    "substitute's deals count for nobody (not ranked)")
-    EACH_OWN = "each_own", ("Each keeps their own: the absent player the deals before, the "
-                            "substitute those from the first deal played (ranked)")
-    FOR_ABSENT = "for_absent", ("The seat counts for the absent player: the substitute plays "
-                                "on the absent player's behalf")
+    ABSENT_KEEPS = "absent_keeps", _("The absent player keeps the deals before; the "
+                                     "substitute's deals count for nobody (not ranked)")
+    EACH_OWN = "each_own", _("Each keeps their own: the absent player the deals before, the "
+                             "substitute those from the first deal played (ranked)")
+    FOR_ABSENT = "for_absent", _("The seat counts for the absent player: the substitute plays "
+                                 "on the absent player's behalf")
 
 
 class MissingDeals(models.TextChoices):
     """What the deals of a sheet the director ended early count (docs/rules.md §10)."""
 
-    NOTHING = "nothing", "Nothing: only the deals played count"
-    TABLE_AVERAGE = "table_average", ("The table's average: each player at the table gets the "
-                                      "table's mean score a player and deal for each deal not "
-                                      "played")
+    NOTHING = "nothing", _("Nothing: only the deals played count")
+    TABLE_AVERAGE = "table_average", _("The table's average: each player at the table gets the "
+                                       "table's mean score a player and deal for each deal not "
+                                       "played")
 
 
 class ScoringSettings(models.Model):
     tournament = models.OneToOneField(Tournament, on_delete=models.CASCADE,
                                       related_name="scoring_settings")
     count_unconfirmed = models.BooleanField(
-        default=True, help_text="Count sheets not yet confirmed; the pages then say "
-                                "'provisional'.")
+        default=True, help_text=_("Count sheets not yet confirmed; the pages then say "
+                                  "'provisional'."))
     one_prize_per_player = models.BooleanField(
-        default=True, help_text="A player who holds a prize is passed over for the next.")
+        default=True, help_text=_("A player who holds a prize is passed over for the next."))
     club_best = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="Count only a club's best N players (empty: all).")
+        null=True, blank=True, help_text=_("Count only a club's best N players (empty: all)."))
     # The prize list follows the scoring system (docs/rules.md §11): Seeger-Fabian gives
     # places by score; the League Prize Schedule belongs to League scoring unless switched on.
     prize_places = models.PositiveSmallIntegerField(
-        default=3, help_text="Seeger-Fabian scoring: how many places by score take a prize.")
+        default=3, help_text=_("Seeger-Fabian scoring: how many places by score take a prize."))
     league_schedule = models.BooleanField(
-        default=False, help_text="Seeger-Fabian scoring: give the League Prize Schedule "
-                                 "(League Points and Games) after the places as well.")
+        default=False, help_text=_("Seeger-Fabian scoring: give the League Prize Schedule "
+                                   "(League Points and Games) after the places as well."))
     substitutes = models.CharField(
         max_length=20, choices=Substitutes.choices, default=Substitutes.ABSENT_KEEPS,
-        help_text="When a substitute took a seat: whose points count for whom.")
+        help_text=_("When a substitute took a seat: whose points count for whom."))
     missing_deals = models.CharField(
         max_length=20, choices=MissingDeals.choices, default=MissingDeals.NOTHING,
-        help_text="When the director ended a sheet early: what the deals not played count.")
+        help_text=_("When the director ended a sheet early: what the deals not played count."))
 
     def __str__(self) -> str:
-        return f"scoring of {self.tournament}"
+        return gettext("scoring of %(tournament)s") % {"tournament": self.tournament}
 
 
 class Team(models.Model):
@@ -84,9 +86,9 @@ class CustomPrize(models.Model):
     kind = models.CharField(max_length=20, choices=KINDS)
     place = models.PositiveSmallIntegerField(default=1)
     games = models.CharField(max_length=200, blank=True,
-                             help_text="COUNT_WON: game keys, comma-separated, e.g. grand,"
-                                       "grand_ouvert")
-    label = models.CharField(max_length=40, blank=True, help_text="e.g. Grands")
+                             help_text=_("COUNT_WON: game keys, comma-separated, e.g. "
+                                         "grand,grand_ouvert"))
+    label = models.CharField(max_length=40, blank=True, help_text=_("e.g. Grands"))
 
     class Meta:
         ordering = ["number"]
@@ -113,4 +115,5 @@ class PrizeLot(models.Model):
                                                name="one_lot_per_prize")]
 
     def __str__(self) -> str:
-        return f"lot for prize {self.prize_number}: {self.winner}"
+        return gettext("lot for prize %(number)s: %(winner)s") % {"number": self.prize_number,
+                                                                    "winner": self.winner}

@@ -15,8 +15,10 @@ from engine import (
     RuleSet,
     Suit,
 )
-from engine import game_name as engine_game_name
+from engine.games import game_phrase
 from scoring.standings import DealResult
+from tournament.numbers import grouped
+from tournament.speech import gettext, gettext_lazy, ngettext, pgettext, say
 
 GRAND_GAMES: frozenset[str] = frozenset(
     {GameKey.GRAND, GameKey.GRAND_OUVERT, GameKey.GRAND_TOURNE, GameKey.GUCKSER})
@@ -39,14 +41,14 @@ class PrizeKind(enum.Enum):
 
 
 _KIND_LABELS = {
-    PrizeKind.MOST_GAMES: "Most Games",
-    PrizeKind.MOST_POINTS: "Most Points",
-    PrizeKind.SOLO_AGAINST: "Solo won against the most matadors",
-    PrizeKind.HIGHEST_GAME: "Highest game won",
-    PrizeKind.TOURNE_AGAINST: "Tourné won against the most matadors",
-    PrizeKind.COUNT_WON: "Most games of a kind won",
-    PrizeKind.LOWEST_POINTS: "Lowest Points (booby prize)",
-    PrizeKind.PLACE: "Place by Seeger-Fabian score",
+    PrizeKind.MOST_GAMES: gettext_lazy("Most Games"),
+    PrizeKind.MOST_POINTS: gettext_lazy("Most Points"),
+    PrizeKind.SOLO_AGAINST: gettext_lazy("Solo won against the most matadors"),
+    PrizeKind.HIGHEST_GAME: gettext_lazy("Highest game won"),
+    PrizeKind.TOURNE_AGAINST: gettext_lazy("Tourné won against the most matadors"),
+    PrizeKind.COUNT_WON: gettext_lazy("Most games of a kind won"),
+    PrizeKind.LOWEST_POINTS: gettext_lazy("Lowest Points (booby prize)"),
+    PrizeKind.PLACE: gettext_lazy("Place by Seeger-Fabian score"),
 }
 
 
@@ -58,7 +60,8 @@ class PrizeSpec:
     place: int = 1  # 2 for "second most ...", counted in the prize's own ranking
     games: frozenset[str] = frozenset()  # COUNT_WON: the game keys that count
     # COUNT_WON: what the reason calls them ("Grands"); SOLO_AGAINST, TOURNE_AGAINST: the
-    # rule set's name of the games ("Solo", "Suit game or Grand")
+    # rule set's name of the games ("Solo", "Suit game or Grand"); ``GAMES``: the reader's
+    # word for games
     label: str = "games"
 
 
@@ -81,16 +84,30 @@ class PrizeResult:
     higher: tuple[tuple[int, str, int], ...] = ()
 
 
+# The label of the games a prize counts when nobody named them: said as the reader's "games".
+GAMES = "games"
+
+# The titles are lazy: ``league_schedule`` says them in the reader's language.
 LEAGUE_SCHEDULE: tuple[PrizeSpec, ...] = (
-    PrizeSpec(1, "Most Games", PrizeKind.MOST_GAMES),
-    PrizeSpec(2, "Most Points", PrizeKind.MOST_POINTS),
-    PrizeSpec(3, "Solo won against the most matadors", PrizeKind.SOLO_AGAINST, label="Solo"),
-    PrizeSpec(4, "Second most Games", PrizeKind.MOST_GAMES, place=2),
-    PrizeSpec(5, "Second most Points", PrizeKind.MOST_POINTS, place=2),
-    PrizeSpec(6, "Highest game won", PrizeKind.HIGHEST_GAME),
-    PrizeSpec(7, "Tourné won against the most matadors", PrizeKind.TOURNE_AGAINST,
+    PrizeSpec(1, gettext_lazy("Most Games"), PrizeKind.MOST_GAMES),
+    PrizeSpec(2, gettext_lazy("Most Points"), PrizeKind.MOST_POINTS),
+    PrizeSpec(3, gettext_lazy("Solo won against the most matadors"), PrizeKind.SOLO_AGAINST,
+              label="Solo"),
+    PrizeSpec(4, gettext_lazy("Second most Games"), PrizeKind.MOST_GAMES, place=2),
+    PrizeSpec(5, gettext_lazy("Second most Points"), PrizeKind.MOST_POINTS, place=2),
+    PrizeSpec(6, gettext_lazy("Highest game won"), PrizeKind.HIGHEST_GAME),
+    PrizeSpec(7, gettext_lazy("Tourné won against the most matadors"), PrizeKind.TOURNE_AGAINST,
               label="Tourné"),
 )
+
+
+def either(names: list[str]) -> str:
+    """ "Suit game or Grand", "A or B or C" in the reader's language; "" for no names."""
+    said = names[0] if names else ""
+    for name in names[1:]:
+        # Translators: two game names, "Suit game or Grand"
+        said = gettext("%(either)s or %(or)s") % {"either": said, "or": name}
+    return said
 
 
 def against_games(kind: PrizeKind, rules: RuleSet) -> str:
@@ -102,8 +119,7 @@ def against_games(kind: PrizeKind, rules: RuleSet) -> str:
     else:
         keys = (GameKey.TOURNE, GameKey.GRAND_TOURNE)
         keys = keys[:1] if rules.game(GameKey.TOURNE) else keys[1:]
-    names = [game.name for game in (rules.game(k) for k in keys) if game is not None]
-    return " or ".join(names)
+    return either([say(game_phrase(rules, k)) for k in keys if rules.game(k) is not None])
 
 
 def league_schedule(rules: RuleSet, first: int = 1) -> tuple[PrizeSpec, ...]:
@@ -115,15 +131,27 @@ def league_schedule(rules: RuleSet, first: int = 1) -> tuple[PrizeSpec, ...]:
             games = against_games(spec.kind, rules)
             if not games:
                 continue
-            spec = replace(spec, title=f"{games} won against the most matadors", label=games)
-        specs.append(replace(spec, number=first + len(specs)))
+            # Translators: a prize's title; "games" is the rule set's name of them ("Solo",
+            # "Suit game or Grand")
+            spec = replace(spec, title=gettext("%(games)s won against the most matadors")
+                           % {"games": games}, label=games)
+        specs.append(replace(spec, title=str(spec.title), number=first + len(specs)))
     return tuple(specs)
 
 
 def ordinal(n: int) -> str:
-    """1st, 2nd, 3rd, 4th, 11th, 21st."""
+    """1st, 2nd, 3rd, 4th, 11th, 21st (German: 1., 2., 3.)."""
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+    # Translators: ordinal numbers, "1st", "2nd", "3rd", "4th" (German: "%(n)s.")
+    said = {"st": pgettext("ordinal", "%(n)sst"), "nd": pgettext("ordinal", "%(n)snd"),
+            "rd": pgettext("ordinal", "%(n)srd")}.get(suffix) or pgettext("ordinal", "%(n)sth")
+    return said % {"n": n}
+
+
+def place_title(n: int) -> str:
+    """ "1st place": the title of a prize for a place by score."""
+    # Translators: a prize's title, "1st place"
+    return gettext("%(ordinal)s place") % {"ordinal": ordinal(n)}
 
 
 # -- the words of a reason -------------------------------------------------------------------------
@@ -141,30 +169,75 @@ def game_name(deal: DealResult) -> str:
     11", "Grand without 3", "Grando without 3" (Hertefeld), "Spades without 2" (ISkO), "Nullo".
     """
     try:
-        name = engine_game_name(deal.rules, deal.game, trump_of(deal))
+        name = say(game_phrase(deal.rules, deal.game, trump_of(deal)))
     except KeyError:  # not a game of the rule set: say its key
         name = deal.game.replace("_", " ").title()
     if deal.passt_nicht:
-        name += " Passt Nicht"
-    if deal.matadors:
-        name += f" {'with' if deal.matadors > 0 else 'without'} {abs(deal.matadors)}"
+        # Translators: a Tourné whose first turned card did not suit: "Heart Tourné Passt Nicht"
+        name = gettext("%(game)s Passt Nicht") % {"game": name}
+    if deal.matadors > 0:
+        # Translators: a game with its matadors (Spitzen): "Grand with 2"
+        name = gettext("%(game)s with %(matadors)s") % {"game": name, "matadors": deal.matadors}
+    elif deal.matadors < 0:
+        # Translators: a game with its matadors (Spitzen): "Grand without 3"
+        name = gettext("%(game)s without %(matadors)s") % {"game": name,
+                                                             "matadors": -deal.matadors}
     return name
+
+
+def where_played(deal: DealResult) -> str:
+    """ "series 2, table 14, deal 17"."""
+    table = deal.table if deal.table_number is None else deal.table_number
+    return gettext("series %(series)s, table %(table)s, deal %(deal)s") % {
+        "series": deal.series, "table": table, "deal": deal.number}
+
+
+def game_result(deal: DealResult) -> str:
+    """ "Grand without 3, won, value 120, 72 card points"."""
+    words = {"game": game_name(deal), "value": grouped(deal.value),
+             "card_points": deal.card_points}
+    if deal.card_points is None:
+        return (gettext("%(game)s, won, value %(value)s") if deal.won else
+                gettext("%(game)s, lost, value %(value)s")) % words
+    return (gettext("%(game)s, won, value %(value)s, %(card_points)s card points") if deal.won
+            else gettext("%(game)s, lost, value %(value)s, %(card_points)s card points")) % words
 
 
 def describe_game(deal: DealResult) -> str:
     """ "Grand without 3, won, value 120, 72 card points (series 2, table 14, deal 17)"."""
-    parts = [game_name(deal), "won" if deal.won else "lost", f"value {deal.value:,}"]
-    if deal.card_points is not None:
-        parts.append(f"{deal.card_points} card points")
-    return f"{', '.join(parts)} ({deal.reference})"
+    # Translators: a game and where it was played, "Grand, won, value 120 (series 2, table 14,
+    # deal 17)"
+    return gettext("%(game)s (%(where)s)") % {"game": game_result(deal),
+                                               "where": where_played(deal)}
 
 
 def counted(n: int, plural: str) -> str:
     """ "1 Grand", "2 Grands": a name given in the plural ("Grands", "Grand or Grand Ouvert
-    games") loses its "s" for one."""
-    return f"{n} {plural[:-1] if n == 1 and plural.endswith('s') else plural}"
+    games") loses its "s" for one; ``GAMES`` is the reader's "1 game", "2 games"."""
+    if plural == GAMES:
+        return ngettext("%(count)s game", "%(count)s games", n) % {"count": grouped(n)}
+    # Translators: a number of games a prize counts, by their name: "5 Grands"
+    return gettext("%(count)s %(games)s") % {
+        "count": grouped(n), "games": plural[:-1] if n == 1 and plural.endswith("s") else plural}
 
 
 def points(n: int) -> str:
     """ "1,260 Points", "1 Point", "−1 Point"."""
-    return f"{n:,} Point" + ("" if abs(n) == 1 else "s")
+    return ngettext("%(points)s Point", "%(points)s Points", abs(n)) % {"points": grouped(n)}
+
+
+def plus(n: int) -> str:
+    """ "+3", "+0", "-2", "+1,234": a signed number (``tournament.numbers.signed`` says 0)."""
+    return ("+" if n >= 0 else "") + grouped(n)
+
+
+def no_games_won(label: str, against: bool = False) -> str:
+    """What the prize list says when nobody won the games a prize is for."""
+    if against:
+        # Translators: "games" is the rule set's name of them: "No Solo was won against
+        # matadors"
+        return gettext("No %(games)s was won against matadors") % {"games": label}
+    if label == GAMES:
+        return gettext("No games were won")
+    # Translators: "games" is the name of the games a prize counts: "No Grands were won"
+    return gettext("No %(games)s were won") % {"games": label}

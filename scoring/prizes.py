@@ -3,7 +3,7 @@ League scoring, the places by score under Seeger-Fabian, and custom prizes of th
 
 Every prize ranks candidates by a key (higher is better) built from the prize's tie-breaks in
 order; a tie that survives the whole key is returned as a tie for the organizer's lot. What the
-prizes are and the words of their reasons are ``scoring.prize_list``'s.
+prizes are and the words of their reasons are ``scoring.prize_list``'s and ``prize_words``'.
 """
 
 from __future__ import annotations
@@ -26,11 +26,22 @@ from scoring.prize_list import (  # the prize list and its words, here for the i
     describe_game,
     game_name,
     league_schedule,
+    no_games_won,
     ordinal,
     points,
     trump_of,
 )
+from scoring.prize_words import (  # a candidate's reason and figure
+    count_words,
+    game_words,
+    highest_words,
+    most_games_words,
+    place_words,
+    points_words,
+)
 from scoring.standings import DealResult, Standing
+from tournament.numbers import grouped
+from tournament.speech import gettext, ngettext
 
 __all__ = [
     "GRAND_GAMES",
@@ -104,37 +115,6 @@ class _Candidate:
         return self.say(self.source)[1]
 
 
-def _games_text(s: Standing) -> str:
-    return f"net Games {s.games} (won {s.won}, lost {s.lost})"
-
-
-def _most_games_words(s: Standing) -> tuple[str, str]:
-    return f"{_games_text(s)}, {points(s.points)}", f"Games {s.games:+d}"
-
-
-def _points_words(s: Standing) -> tuple[str, str]:
-    return f"{points(s.points)}, net Games {s.games}", points(s.points)
-
-
-def _place_words(s: Standing) -> tuple[str, str]:
-    return (f"Seeger-Fabian score {s.score:,} (won {s.won}, lost {s.lost})",
-            f"score {s.score:,}")
-
-
-def _game_words(deal: DealResult) -> tuple[str, str]:
-    return describe_game(deal), game_name(deal)
-
-
-def _highest_words(won: tuple[DealResult, int]) -> tuple[str, str]:
-    deal, total = won
-    return f"{describe_game(deal)}, {points(total)}", f"{deal.value:,}"
-
-
-def _count_words(won: tuple[int, str, int]) -> tuple[str, str]:
-    count, label, total = won
-    return f"{counted(count, label)} won, {points(total)}", counted(count, label)
-
-
 def _won(deal: DealResult) -> bool:
     return deal.is_game and deal.won is True
 
@@ -166,7 +146,7 @@ def _against_candidates(deals: Sequence[DealResult], games: frozenset[str]) -> l
             if rank is not None:
                 scored.append((deal, (rank,)))
     return [
-        _Candidate(entry, key, deal, _game_words)
+        _Candidate(entry, key, deal, game_words)
         for entry, (deal, key) in _best_per_player(scored).items()
     ]
 
@@ -178,7 +158,7 @@ def _highest_candidates(
     best = _best_per_player((d, (d.value,)) for d in deals if _won(d))
     return [
         _Candidate(entry, (deal.value, by_entry[entry].points),
-                   (deal, by_entry[entry].points), _highest_words)
+                   (deal, by_entry[entry].points), highest_words)
         for entry, (deal, _) in best.items()
     ]
 
@@ -188,7 +168,7 @@ def _count_candidates(
 ) -> list[_Candidate]:
     return [
         _Candidate(entry, (n, by_entry[entry].points), (n, spec.label, by_entry[entry].points),
-                   _count_words)
+                   count_words)
         for entry, n in counts.items()
     ]
 
@@ -196,7 +176,7 @@ def _count_candidates(
 def _place_candidates(ranking: Sequence[Standing]) -> list[_Candidate]:
     """A place by Seeger-Fabian score: score, then more games won, then fewer lost."""
     return [
-        _Candidate(s.entry, (s.score, s.won, -s.lost), s, _place_words) for s in ranking
+        _Candidate(s.entry, (s.score, s.won, -s.lost), s, place_words) for s in ranking
     ]
 
 
@@ -206,31 +186,32 @@ def _candidates(
 ) -> tuple[list[_Candidate], str]:
     """Everybody in line for the prize, and what to say when nobody is."""
     by_entry = {s.entry: s for s in standings}
+    nobody = gettext("No players in the standings")
     if spec.kind is PrizeKind.PLACE:
-        return _place_candidates(ranking), "No players in the standings"
+        return _place_candidates(ranking), nobody
     if spec.kind is PrizeKind.MOST_GAMES:
-        return [_Candidate(s.entry, (s.games, s.points), s, _most_games_words)
-                for s in standings], "No players in the standings"
+        return [_Candidate(s.entry, (s.games, s.points), s, most_games_words)
+                for s in standings], nobody
     if spec.kind is PrizeKind.MOST_POINTS:
-        return [_Candidate(s.entry, (s.points, s.games), s, _points_words)
-                for s in standings], "No players in the standings"
+        return [_Candidate(s.entry, (s.points, s.games), s, points_words)
+                for s in standings], nobody
     if spec.kind is PrizeKind.LOWEST_POINTS:
-        return [_Candidate(s.entry, (-s.points, -s.games), s, _points_words)
-                for s in standings], "No players in the standings"
+        return [_Candidate(s.entry, (-s.points, -s.games), s, points_words)
+                for s in standings], nobody
     if spec.kind is PrizeKind.SOLO_AGAINST:
         return (
             _against_candidates(facts.games, SOLO_GAMES),
-            f"No {spec.label} was won against matadors",
+            no_games_won(spec.label, against=True),
         )
     if spec.kind is PrizeKind.TOURNE_AGAINST:
         return (
             _against_candidates(facts.games, TOURNE_GAMES),
-            f"No {spec.label} was won against matadors",
+            no_games_won(spec.label, against=True),
         )
     if spec.kind is PrizeKind.HIGHEST_GAME:
-        return _highest_candidates(facts.games, by_entry), "No game was won"
+        return _highest_candidates(facts.games, by_entry), gettext("No game was won")
     counts = facts.counts.get(spec.games, {})
-    return _count_candidates(spec, counts, by_entry), f"No {spec.label} were won"
+    return _count_candidates(spec, counts, by_entry), no_games_won(spec.label)
 
 
 def _select(
@@ -373,26 +354,34 @@ def _award(
     group = _select(candidates, spec.place, placed, passed_over) if candidates else None
     if group is None:
         if candidates and len(candidates) >= spec.place:
-            nobody = "Nobody left in line: everybody ranked for this prize already holds one"
+            nobody = gettext(
+                "Nobody left in line: everybody ranked for this prize already holds one")
         elif candidates:
-            nobody = f"Fewer than {spec.place} players are ranked for this prize"
+            nobody = ngettext("Fewer than %(count)s player is ranked for this prize",
+                              "Fewer than %(count)s players are ranked for this prize",
+                              spec.place) % {"count": grouped(spec.place)}
         return PrizeResult(
-            spec.number, spec.title, (), nobody, tie=False, by_lot=False, unawarded=True,
+            spec.number, str(spec.title), (), nobody, tie=False, by_lot=False, unawarded=True,
             candidates=(), provisional=provisional,
         )
     entries = tuple(c.entry for c in group)
     reasons = tuple(c.reason for c in group)
     result = PrizeResult(
-        spec.number, spec.title, entries, reasons[0], tie=False, by_lot=False, unawarded=False,
+        spec.number, str(spec.title), entries, reasons[0], tie=False, by_lot=False, unawarded=False,
         candidates=entries, reasons=reasons, provisional=provisional,
         higher=_higher(candidates, group, placed, holders or {}),
     )
     if len(group) == 1:
         return result
     if lot in entries:
-        reason = f"{reasons[entries.index(lot)]}; tied, settled by lot"
+        # Translators: a prize's reason for the player a lot chose among those tied
+        reason = gettext("%(reason)s; tied, settled by lot") % {
+            "reason": reasons[entries.index(lot)]}
         return replace(result, winners=(lot,), reason=reason, by_lot=True)
     # A lot naming somebody no longer tied (after a correction) is ignored: the tie shows again.
     distinct = "; ".join(dict.fromkeys(reasons))
-    reason = f"Tie between {len(entries)} players ({distinct}), to be settled by lot"
+    # Translators: "reasons" are the tied players' reasons, separated by semicolons
+    reason = ngettext("Tie between %(count)s player (%(reasons)s), to be settled by lot",
+                      "Tie between %(count)s players (%(reasons)s), to be settled by lot",
+                      len(entries)) % {"count": len(entries), "reasons": distinct}
     return replace(result, winners=(), reason=reason, tie=True)

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from engine import GAME_BONUS, OPPONENT_BONUS, RuleSet, ScoringSystem
-from scoring.prizes import PrizeKind, PrizeSpec, league_schedule, ordinal
+from scoring.prize_list import place_title
+from scoring.prizes import PrizeKind, PrizeSpec, league_schedule
 from scoring.standings import (
     DealResult,
     PenaltyResult,
@@ -26,6 +27,7 @@ from scoring.standings import (
     seeger_fabian_score,
     tally_deals,
 )
+from tournament.speech import gettext, gettext_lazy
 
 MATCHPOINTS = "matchpoints"  # comparative Skat ranks by matchpoints over the system's scores
 
@@ -49,7 +51,7 @@ def _league_prizes(rules: RuleSet, places: int, with_league: bool) -> tuple[Priz
 
 
 def _place_prizes(rules: RuleSet, places: int, with_league: bool) -> tuple[PrizeSpec, ...]:
-    specs = tuple(PrizeSpec(n, f"{ordinal(n)} place", PrizeKind.PLACE, place=n)
+    specs = tuple(PrizeSpec(n, place_title(n), PrizeKind.PLACE, place=n)
                   for n in range(1, places + 1))
     return specs + (league_schedule(rules, places + 1) if with_league else ())
 
@@ -72,29 +74,39 @@ class Ranking:
     # the prizes before the tournament's own: (rules, places with a prize, League's too)
     prizes: Callable[[RuleSet, int, bool], tuple[PrizeSpec, ...]] = _league_prizes
     prize_places: bool = False  # the organizer chooses the places with a prize
-    schedule_name: str = "the League's"  # whose prizes the first numbers are
+    # the refusal of an extra prize numbered among the schedule's: whose prizes they are
+    numbers_taken: str = gettext_lazy(
+        "Numbers 1 to %(taken)s are the League's prizes; use %(next)s or more.")
     own_score: bool = False  # a score of its own beside the Points (a column, a card)
     foot: bool = False  # a player's page shows the foot of all his deals
 
     @property
     def lead(self) -> str:
-        return f"{self.name}: {self.ranks_by}"
+        # Translators: the standings' lead: the ranking's name, then how it ranks
+        return gettext("%(name)s: %(ranks_by)s") % {"name": self.name, "ranks_by": self.ranks_by}
 
 
+# The words are lazy: said in the reader's language where a page reads them.
 RANKINGS: Mapping[str, Ranking] = {
     ScoringSystem.LEAGUE: Ranking(
-        ScoringSystem.LEAGUE, "League", "ranked by Points, then Games (won − lost).",
-        ("Points", "Won", "Lost", "Games"), rank=rank_league),
+        # Translators: the scoring system of the League (NASL)
+        ScoringSystem.LEAGUE, gettext_lazy("League"),
+        gettext_lazy("ranked by Points, then Games (won − lost)."),
+        (gettext_lazy("Points"), gettext_lazy("Won"), gettext_lazy("Lost"),
+         gettext_lazy("Games")), rank=rank_league),
     ScoringSystem.SEEGER_FABIAN: Ranking(
-        ScoringSystem.SEEGER_FABIAN, "Seeger-Fabian",
-        "ranked by score, then games won, then fewer games lost.",
-        ("Points", "Won", "Lost", "Games", "Score"), rank=rank_seeger_fabian,
+        ScoringSystem.SEEGER_FABIAN, gettext_lazy("Seeger-Fabian"),
+        gettext_lazy("ranked by score, then games won, then fewer games lost."),
+        (gettext_lazy("Points"), gettext_lazy("Won"), gettext_lazy("Lost"),
+         gettext_lazy("Games"), gettext_lazy("Score")), rank=rank_seeger_fabian,
         score=seeger_fabian_score, table_total=_seeger_fabian_total, prizes=_place_prizes,
-        prize_places=True, schedule_name="the schedule's", own_score=True, foot=True),
+        prize_places=True, numbers_taken=gettext_lazy(
+            "Numbers 1 to %(taken)s are the schedule's prizes; use %(next)s or more."),
+        own_score=True, foot=True),
     MATCHPOINTS: Ranking(
-        MATCHPOINTS, "Comparative",
-        "ranked by the mean of their per-deck percentages (matchpoints).",
-        ("Decks", "Matchpoints", "%")),
+        MATCHPOINTS, gettext_lazy("Comparative"),
+        gettext_lazy("ranked by the mean of their per-deck percentages (matchpoints)."),
+        (gettext_lazy("Decks"), gettext_lazy("Matchpoints"), "%")),
 }
 
 

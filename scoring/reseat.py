@@ -4,12 +4,15 @@ lives with the results; the plan is stored by ``tournament.seating.services``.""
 
 from __future__ import annotations
 
+from django.utils.translation import gettext
+
 from scoring.refusals import ScoringError
 from scoring.results.services import compute
 from tournament.models import SeatingMethod, Series
 from tournament.seating import algorithms as seating
 from tournament.seating import by_results, loaders
 from tournament.seating import services as plans
+from tournament.speech import say
 
 
 def seat_by_results(series: Series, method: str, seed: str, user) -> seating.Plan:
@@ -19,7 +22,7 @@ def seat_by_results(series: Series, method: str, seed: str, user) -> seating.Pla
     """
     tournament = series.tournament
     if series.number < 2:
-        raise ScoringError("Series 1 has no results to seat by; draw it.")
+        raise ScoringError(gettext("Series 1 has no results to seat by; draw it."))
     seed = (seed or "").strip() or plans.new_seed()
     present = loaders.checked_in_ids(tournament)
     policy = seating.TablePolicy(tournament.table_policy)
@@ -35,13 +38,17 @@ def seat_by_results(series: Series, method: str, seed: str, user) -> seating.Pla
             previous = tournament.series.get(number=series.number - 1)
             tables = loaders.tables_of(previous)
             if not tables:
-                raise ScoringError(f"Series {previous.number} has no tables to move from.")
+                raise ScoringError(gettext("Series %(number)s has no tables to move from.")
+                                   % {"number": previous.number})
             comp = compute(tournament, series=previous.number)
             score = {s.entry: (s.rank, comp.player(s.entry).number) for s in comp.standings}
             ranking = [sorted(t, key=lambda e: score.get(e, (10**6, 0))) for t in tables]
             plan = by_results.progressive(tables, ranking, seed, present=present, policy=policy)
         else:
-            raise ScoringError(f"Unknown seating method {method!r}.")
+            raise ScoringError(gettext("Unknown seating method %(method)s.")
+                               % {"method": repr(method)})
         return plans.seat_series_from_plan(series, method, plan, user)
-    except (seating.SeatingError, plans.PlanError) as exc:
+    except seating.SeatingError as exc:
+        raise ScoringError(say(exc.words)) from exc
+    except plans.PlanError as exc:  # its message is said in the reader's language already
         raise ScoringError(str(exc)) from exc

@@ -47,7 +47,7 @@ class DealResult:
     table_number: int | None = None  # the number players see, when ``table`` is an id
     # the rule set ``game`` belongs to (names it); the default rule set unless given
     rules: RuleSet = field(default_factory=get_rule_set)
-    description: str = ""  # the deal in the engine's words, as its score sheet shows it
+    description: str = ""  # the deal in words, as its score sheet shows it (reader's language)
 
     @property
     def is_game(self) -> bool:

@@ -31,6 +31,7 @@ PURE = (
     "tournament/test_sheet.py",  # tournament/sheets/sheet.py
     "tournament/test_foot.py",  # tournament/sheets/foot.py, engine.against_rank
     "tournament/test_names.py",  # tournament/names.py
+    "tournament/test_speech.py",  # tournament/speech.py, tournament/numbers.py
     "scoring/test_standings.py",
     "scoring/test_prizes.py",
     "scoring/test_comparative.py",
@@ -83,6 +84,18 @@ def _fresh_cache(request):
 
     cache.clear()
     forget_recent()
+
+
+@pytest.fixture(autouse=True)
+def _in_english():
+    """Each test starts in the site's language: a German request of an earlier test leaves
+    German active in its thread (LocaleMiddleware activates, never deactivates), and code that
+    runs outside a request would speak it."""
+    from django.utils import translation
+
+    translation.activate("en")
+    yield
+    translation.activate("en")
 
 
 @pytest.fixture(autouse=True)

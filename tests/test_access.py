@@ -39,6 +39,8 @@ ORGANIZER = "organizer"  # organizers of the tournament only
 EXPECTED = {
     "home": ANYONE,
     "favicon": ANYONE,
+    "set_language": ANYONE,
+    "javascript_catalog": ANYONE,
     "login": ANYONE,
     "logout": ANYONE,
     "password_change": LOGIN,

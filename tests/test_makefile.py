@@ -45,3 +45,22 @@ def test_the_commands_print_the_address_they_are_given(db, capsys, settings):
     settings.DEBUG = True  # the development password
     call_command("create_organizer", "--site-url", "http://127.0.0.1:8123")
     assert "http://127.0.0.1:8123/login/" in capsys.readouterr().out
+
+
+def test_install_compiles_every_catalog():
+    catalogs = sorted(p.relative_to(ROOT).as_posix()
+                      for p in (ROOT / "locale").glob("*/LC_MESSAGES/*.po"))
+    assert catalogs  # the German catalogs (docs/translation.md)
+    wanted = prerequisites(make("-p", "-n", "install"), "install")
+    assert [c.removesuffix(".po") + ".mo" for c in catalogs] == sorted(
+        w for w in wanted if w.endswith(".mo"))
+    for target in ("run", "test"):
+        assert set(wanted) & {w for w in prerequisites(make("-p", "-n", target), target)
+                              if w.endswith(".mo")} == {w for w in wanted if w.endswith(".mo")}
+
+
+def test_install_on_a_machine_without_gettext_installs_it():
+    # a msgfmt that no machine has stands for a machine without Debian's gettext
+    plan = make("-n", "-B", "install", "MSGFMT=/nonexistent/bin/msgfmt")
+    assert "apt-get install -y gettext" in plan
+    assert "/nonexistent/bin/msgfmt --check -o locale/de/LC_MESSAGES/django.mo" in plan

@@ -291,6 +291,7 @@ RESOLVES_A_KEY = {
     "tournament/forms.py": "the settings form checks the key a person chose",
     "scoring/standings.py": "a DealResult built without one is in the default rule set",
     "bench/bench_printing.py": "a score sheet without a database, in the default rule set",
+    "tournament/audit_words.py": "the audit log names a rule set a change stored by its key",
 }
 
 

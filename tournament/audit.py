@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from django.utils.translation import gettext
+
+from engine import RuleSet
+from tournament.audit_words import field_label, readable, say_value
 from tournament.models import AuditAction, AuditEntry, Series, Table, Tournament
 from tournament.models.audit import SHEET_ACTIONS
 from tournament.versions import changed_on_commit
@@ -73,10 +79,10 @@ def _flat(value, prefix: str = "") -> dict[str, object]:
 
 
 def shown_value(value) -> str:
-    if value is None or value == {} or value == []:
+    if _empty(value):
         return "–"
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return gettext("yes") if value else gettext("no")
     if isinstance(value, list):
         return ", ".join(shown_value(v) for v in value)
     if isinstance(value, dict):
@@ -84,16 +90,42 @@ def shown_value(value) -> str:
     return str(value)
 
 
-def changes(before, after) -> list[Change]:
+def changes(before, after, shown: Callable[[str, object], str] | None = None) -> list[Change]:
     """What an audit entry changed: with both sides, only the keys whose values differ (nested
-    keys dotted, a key missing on one side shown as "–"); with one side, its keys and values."""
+    keys dotted, a key missing on one side shown as "–"); with one side, its keys and values.
+    ``shown(key, value)`` says a value (by default ``shown_value``)."""
+    if shown is None:
+        def shown(key, value):
+            return shown_value(value)
     if before is None and after is None:
         return []
     if before is None or after is None:
         side = _flat(after if before is None else before)
-        return [(key, None, shown_value(v)) if before is None else (key, shown_value(v), None)
+        return [(key, None, shown(key, v)) if before is None else (key, shown(key, v), None)
                 for key, v in side.items()]
     old, new = _flat(before), _flat(after)
     keys = list(old) + [k for k in new if k not in old]
-    return [(key, shown_value(old.get(key)), shown_value(new.get(key)))
-            for key in keys if old.get(key) != new.get(key)]
+    return [(key, shown(key, old.get(key)), shown(key, new.get(key)))
+            for key in keys if old.get(key) != new.get(key)
+            and not (_empty(old.get(key)) and _empty(new.get(key)))]
+
+
+def _empty(value) -> bool:
+    """Nothing on that side: options {} before, a key of them after, is no change of its own."""
+    return value is None or value == {} or value == []
+
+
+def shown_changes(entry: AuditEntry, rules: RuleSet | None = None,
+                  options=None) -> list[Change]:
+    """``changes`` as the audit page shows them, in the reader's language, whatever language
+    the entry was stored in: each data key in plain words, the values that are the site's
+    vocabulary (a status, a game, a trump, a deal's description…) said again
+    (``audit_words``; ``rules`` and ``options``: the tournament's, for its games' names and
+    its deals' words); numbers, names and unknown keys as stored."""
+    def shown(key, value):
+        said = say_value(key, value, entry.action, rules)
+        return shown_value(value) if said is None else said
+
+    return [(field_label(key) if key else key, old, new)
+            for key, old, new in changes(readable(entry.before, rules, options),
+                                           readable(entry.after, rules, options), shown)]

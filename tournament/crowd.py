@@ -25,7 +25,9 @@ from django.core.cache import caches
 from django.http import HttpResponse, StreamingHttpResponse
 from django.http.response import HttpResponseBase
 from django.template.loader import render_to_string
+from django.utils import translation
 from django.utils.module_loading import import_string
+from django.utils.translation import gettext, ngettext
 
 from tournament.versions import version
 
@@ -130,20 +132,27 @@ def stylesheet() -> str:
 
 def too_many(wait: int) -> HttpResponse:
     response = HttpResponse(render_to_string("wait.html", {
-        "title": "Too many requests", "stylesheet": stylesheet(),
-        "message": f"This address asked for more result pages than the room's scorekeepers "
-                   f"leave room for. Try again in {wait} seconds."}), status=429)
+        "title": gettext("Too many requests"), "stylesheet": stylesheet(),
+        "message": ngettext(
+            "This address asked for more result pages than the room's scorekeepers leave room "
+            "for. Try again in %(count)s second.",
+            "This address asked for more result pages than the room's scorekeepers leave room "
+            "for. Try again in %(count)s seconds.", wait) % {"count": wait}}), status=429)
     response["Retry-After"] = str(wait)
     response["Cache-Control"] = "no-store"
     return response
 
 
-def being_made(message: str = "This page is being made for another visitor right now; it "
-                              f"appears here in {READY_SECONDS} seconds.") -> HttpResponse:
+def being_made(message: str = "") -> HttpResponse:
     """Another visitor's request is making this page (or every worker the public may use is
     making one): come back for the copy; the page asks again by itself."""
+    message = message or ngettext(
+        "This page is being made for another visitor right now; it appears here in %(count)s "
+        "second.",
+        "This page is being made for another visitor right now; it appears here in %(count)s "
+        "seconds.", READY_SECONDS) % {"count": READY_SECONDS}
     response = HttpResponse(render_to_string("wait.html", {
-        "title": "Being made", "refresh": READY_SECONDS, "message": message,
+        "title": gettext("Being made"), "refresh": READY_SECONDS, "message": message,
         "stylesheet": stylesheet()}), status=503)
     response["Retry-After"] = str(READY_SECONDS)
     response["Cache-Control"] = "no-store"
@@ -163,7 +172,9 @@ def _maker_slot(store) -> str | None:
 def _key(request, tournament) -> str:
     query = sorted((k, v) for k in request.GET for v in request.GET.getlist(k))
     asked = hashlib.sha256(repr((request.path, query)).encode()).hexdigest()[:24]
-    return f"crowd:page:{CODE}:{tournament.pk}:{version(tournament, public=True)}:{asked}"
+    # the page's language is the visitor's or the tournament's (tournament.languages)
+    return (f"crowd:page:{CODE}:{tournament.pk}:{version(tournament, public=True)}:"
+            f"{translation.get_language()}:{asked}")
 
 
 def _storable(request, response) -> bool:
@@ -224,8 +235,11 @@ def heavy(cost: Cost) -> Callable:
             slot = _maker_slot(store)
             if slot is None:
                 store.delete(key + ":making")
-                return being_made("Many visitors are reading the results right now; this page "
-                                  f"appears here in {READY_SECONDS} seconds.")
+                return being_made(ngettext(
+                    "Many visitors are reading the results right now; this page appears here "
+                    "in %(count)s second.",
+                    "Many visitors are reading the results right now; this page appears here "
+                    "in %(count)s seconds.", READY_SECONDS) % {"count": READY_SECONDS})
             try:
                 response = view(request, visitor, *args, **kwargs)
                 if _storable(request, response):

@@ -8,17 +8,24 @@ from django import forms
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.utils.text import slugify
+from django.utils.translation import gettext, gettext_lazy
 
 from engine import InvalidOption, get_rule_set, rule_sets
 from tournament.audit import history
 from tournament.models import AuditAction, Deal, DealSet, SeriesStatus, Tournament
 from tournament.models.events import time_zone_names
-from tournament.names import visibility_problem
-from tournament.parsing import bounded_formfield
+from tournament.parsing import bounded_formfield, name_problem
+from tournament.words import refusal, say
 
 
 class DateInput(forms.DateInput):
+    """The browser's date picker: its value is ISO in every language (a German format in a
+    date input would show an empty field), the picker shows the reader's own."""
+
     input_type = "date"
+
+    def __init__(self, attrs=None, format=None):
+        super().__init__(attrs, format or "%Y-%m-%d")
 
 
 # The zones of the League's and the German clubs first; every other zone follows.
@@ -31,8 +38,15 @@ def time_zone_choices() -> list[tuple[str, list[tuple[str, str]]]]:
     """The site's zone and the common ones first, then every zone this machine knows."""
     every = time_zone_names()
     common = [z for z in dict.fromkeys((settings.TIME_ZONE, *COMMON_ZONES)) if z in every]
-    return [("Common", [(z, z) for z in common]),
-            ("Every zone", [(z, z) for z in every if z not in common])]
+    # Translators: the two groups of the time zone list
+    return [(gettext("Common"), [(z, z) for z in common]),
+            (gettext("Every zone"), [(z, z) for z in every if z not in common])]
+
+
+def engine_words(text) -> str:
+    """A text the engine hands a person (a rule set option's help): a :class:`Phrase`, or a
+    msgid the engine marked with ``gettext_noop``, in the reader's language."""
+    return gettext(text) if isinstance(text, str) else say(text)
 
 
 class TournamentForm(forms.ModelForm):
@@ -42,21 +56,37 @@ class TournamentForm(forms.ModelForm):
         model = Tournament
         fields = ["name", "slug", "start_date", "end_date", "venue", "rule_set",
                   "scoring_system", "series_count", "deals_per_player", "table_policy",
-                  "public", "blind_check", "time_zone", "paper", "settlement_rate"]
+                  "public", "blind_check", "time_zone", "language", "paper", "settlement_rate"]
         widgets = {"start_date": DateInput(), "end_date": DateInput()}
         formfield_callback = bounded_formfield
+        labels = {
+            "name": gettext_lazy("Name"),
+            "slug": gettext_lazy("Short name"),
+            "start_date": gettext_lazy("Start date"),
+            "end_date": gettext_lazy("End date"),
+            "venue": gettext_lazy("Venue"),
+            "rule_set": gettext_lazy("Rule set"),
+            "scoring_system": gettext_lazy("Scoring system"),
+            "series_count": gettext_lazy("Series count"),
+            "deals_per_player": gettext_lazy("Deals per player"),
+            "table_policy": gettext_lazy("Table policy"),
+            "public": gettext_lazy("Public"),
+            "time_zone": gettext_lazy("Time zone"),
+            "language": gettext_lazy("Language"),
+            "paper": gettext_lazy("Paper"),
+        }
         help_texts = {
-            "slug": "Short name for addresses, e.g. nasl-congress-2027. Left empty, it is made "
-                    "from the name.",
-            "deals_per_player": "Deals each player deals per series: 12 gives 36 deals at a "
-                                "three-table and 48 at a four-table.",
-            "public": "Public: anyone with the address sees the seating charts and the results "
-                      "you release. Not public: its pages answer “not found” to everyone but "
-                      "its organizers and assistants.",
+            "slug": gettext_lazy("Short name for addresses, e.g. nasl-congress-2027. Left "
+                                 "empty, it is made from the name."),
+            "deals_per_player": gettext_lazy("Deals each player deals per series: 12 gives 36 "
+                                             "deals at a three-table and 48 at a four-table."),
+            "public": gettext_lazy("Public: anyone with the address sees the seating charts and "
+                                   "the results you release. Not public: its pages answer “not "
+                                   "found” to everyone but its organizers and assistants."),
         }
 
     settlement_rate = forms.DecimalField(
-        label="Settlement rate (cents a point)", required=False, max_digits=6,
+        label=gettext_lazy("Settlement rate (cents a point)"), required=False, max_digits=6,
         decimal_places=4, min_value=Decimal("0.0001"), max_value=Decimal("100"),
         help_text=Tournament._meta.get_field("settlement_rate").help_text)
 
@@ -73,7 +103,11 @@ class TournamentForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         self.fields["time_zone"].widget = forms.Select(choices=time_zone_choices())
         self.fields["slug"].required = False
-        self.fields["blind_check"].label = "Blind check of score sheets"
+        self.fields["blind_check"].label = gettext("Blind check of score sheets")
+        # the table policies (and scoring systems) are named in pure modules as English msgids
+        for name in ("table_policy", "scoring_system"):
+            field = self.fields[name]
+            field.choices = [(value, engine_words(str(label))) for value, label in field.choices]
         for name in self.DEFAULTED:  # left out, they keep the tournament's (or the default)
             self.fields[name].required = False
         self.locked = bool(self.instance.pk) and Deal.objects.filter(
@@ -86,7 +120,8 @@ class TournamentForm(forms.ModelForm):
         # the database's at_least_one_series, said on the field before the database says it
         series = self.fields["series_count"]
         series.min_value = 1
-        series.validators.append(MinValueValidator(1, "A tournament has at least one series."))
+        series.validators.append(
+            MinValueValidator(1, gettext("A tournament has at least one series.")))
         series.widget.attrs["min"] = 1
         current = self.instance.options or {}
         for rule_set in rule_sets():
@@ -96,21 +131,23 @@ class TournamentForm(forms.ModelForm):
                 if self.instance.rule_set != rule_set.key:
                     initial = option.default
                 self.fields[name] = forms.BooleanField(
-                    required=False, initial=initial, label=option.help,
-                    help_text=f"{rule_set.key}: option {option.key}",
+                    required=False, initial=initial, label=engine_words(option.help),
+                    # Translators: a rule set and one of its options, e.g. "isko: option contra"
+                    help_text=gettext("%(rule_set)s: option %(option)s")
+                    % {"rule_set": rule_set.key, "option": option.key},
                 )
         if self.locked:
             self._lock_scoring_fields()
         if self.instance.pk and DealSet.objects.filter(tournament=self.instance).exists():
             for name in ("deals_per_player", "table_policy"):  # the decks decide both
                 self.fields[name].disabled = True
-                self.fields[name].help_text = ("Set by the comparative set: change the decks "
-                                               "on the Comparative page.")
+                self.fields[name].help_text = gettext(
+                    "Set by the comparative set: change the decks on the Comparative page.")
 
     def _lock_scoring_fields(self) -> None:
         """Disabled fields keep their stored values whatever is posted (Django ignores them)."""
-        why = ("Locked: deals are recorded, and changing this would change their values and "
-               "the published standings.")
+        why = gettext("Locked: deals are recorded, and changing this would change their values "
+                      "and the published standings.")
         names = [*self.SCORING_FIELDS,
                  *(n for n in self.fields if n.startswith("opt__"))]
         for name in names:
@@ -156,31 +193,32 @@ class TournamentForm(forms.ModelForm):
         if published:
             last = published[-1]
             raise forms.ValidationError(
-                f"Series count cannot go below {last}: series {last} is published already "
-                "(a draft series above the count is removed).")
+                gettext("Series count cannot go below %(last)s: series %(last)s is published "
+                        "already (a draft series above the count is removed).") % {"last": last})
         return count
 
     def clean_name(self):
         name = self.cleaned_data.get("name", "")
-        problem = visibility_problem(name)
+        problem = name_problem(name)
         if problem:
-            raise forms.ValidationError(f"The name {problem}.")
+            raise forms.ValidationError(problem)
         return name
 
     def clean_slug(self):
         slug = self.cleaned_data.get("slug") or slugify(self.cleaned_data.get("name", ""))
         if not slug:
-            raise forms.ValidationError("Enter a short name for the address.")
+            raise forms.ValidationError(gettext("Enter a short name for the address."))
         clash = Tournament.objects.filter(slug=slug).exclude(pk=self.instance.pk)
         if clash.exists():
-            raise forms.ValidationError(f"The address {slug!r} is taken; choose another.")
+            raise forms.ValidationError(gettext("The address '%(slug)s' is taken; choose another.")
+                                        % {"slug": slug})
         return slug
 
     def clean(self):
         data = super().clean()
         start, end = data.get("start_date"), data.get("end_date")
         if start and end and end < start:
-            self.add_error("end_date", "The last day cannot be before the first.")
+            self.add_error("end_date", gettext("The last day cannot be before the first."))
         key = data.get("rule_set")
         if key and not self.locked:
             rule_set = get_rule_set(key)
@@ -189,7 +227,7 @@ class TournamentForm(forms.ModelForm):
             try:
                 rule_set.resolve_options(chosen)
             except InvalidOption as exc:
-                raise forms.ValidationError(str(exc)) from exc
+                raise forms.ValidationError(refusal(exc)) from exc
             # keep only what differs from the rule set's defaults
             self.instance.options = {k: v for k, v in chosen.items()
                                      if v != rule_set.option(k).default}
@@ -199,11 +237,17 @@ class TournamentForm(forms.ModelForm):
 class AuditFilterForm(forms.Form):
     """The audit page's filters (GET): a kind of change, a series, a table, a deal."""
 
-    action = forms.ChoiceField(required=False, label="What",
-                               choices=[("", "every kind of change"), *AuditAction.choices])
-    series = forms.IntegerField(required=False, min_value=1, max_value=999, label="Series")
-    table = forms.IntegerField(required=False, min_value=1, max_value=9999, label="Table")
-    deal = forms.IntegerField(required=False, min_value=1, max_value=999, label="Deal")
+    # Translators: the audit page's filter of the kind of change
+    action = forms.ChoiceField(required=False, label=gettext_lazy("What"),
+                               choices=[("", gettext_lazy("every kind of change")),
+                                        *AuditAction.choices])
+    series = forms.IntegerField(required=False, min_value=1, max_value=999,
+                                label=gettext_lazy("Series"))
+    table = forms.IntegerField(required=False, min_value=1, max_value=9999,
+                               label=gettext_lazy("Table"))
+    # Translators: a row of the score sheet ("deal 12": Spiel 12)
+    deal = forms.IntegerField(required=False, min_value=1, max_value=999,
+                              label=gettext_lazy("Deal"))
 
     def filter(self, entries):
         """``entries`` narrowed by the filters that are valid (an invalid one is ignored and

@@ -9,6 +9,7 @@ from datetime import date, timedelta
 from django.db.models import F
 from django.db.models.functions import Coalesce
 from django.urls import reverse
+from django.utils.translation import gettext, ngettext
 
 from tournament.comparative.services import deal_set_of
 from tournament.models import Series, SeriesStatus, Tournament
@@ -38,52 +39,76 @@ def next_steps(tournament: Tournament, counts: dict, series: list[tuple[Series, 
     if not organizer:
         current = next((s for s, _ in series if s.is_published and not s.is_released), None)
         if current is not None:
-            return [Step(f"Series {current.number} is under way.",
-                         f"Score sheets of series {current.number}",
+            return [Step(gettext("Series %(series)s is under way.") % {"series": current.number},
+                         gettext("Score sheets of series %(series)s")
+                         % {"series": current.number},
                          url("tournament:series_sheets", current.number))]
-        return [Step(f"{checked_in} of {registered} players are checked in.", "Door",
-                     url("tournament:door"))]
+        return [Step(_checked_in(checked_in, registered),
+                     # Translators: the button to the check-in page at the door
+                     gettext("Door"), url("tournament:door"))]
     if not registered:
-        return [Step("Nobody is registered yet: register the players first.",
-                     "Register players", url("tournament:player_add")),
-                Step("", "Import a player list (CSV)", url("tournament:player_import"),
+        return [Step(gettext("Nobody is registered yet: register the players first."),
+                     gettext("Register players"), url("tournament:player_add")),
+                Step("", gettext("Import a player list (CSV)"), url("tournament:player_import"),
                      main=False)]
-    steps = [Step(f"Series {s.number} is ready to release: every sheet is confirmed.",
-                  f"Release series {s.number}", url("scoring:results_admin"))
+    steps = [Step(gettext("Series %(series)s is ready to release: every sheet is confirmed.")
+                  % {"series": s.number},
+                  gettext("Release series %(series)s") % {"series": s.number},
+                  url("scoring:results_admin"))
              for s, _ in series if s.can_release]
     current = next(((s, n) for s, n in series if s.status not in (S.RELEASED, S.CONFIRMED)),
                    None)
     if current is None:
         if not steps:
-            steps.append(Step("Every series is released.", "Standings",
+            steps.append(Step(gettext("Every series is released."), gettext("Standings"),
                               url("scoring:standings")))
         return steps
     s, tables = current
     if s.is_draft and checked_in < 3:
-        steps.append(Step(f"{checked_in} of {registered} players are checked in; a series "
-                          "seats the checked-in players.", "Check in players",
-                          url("tournament:players")))
+        steps.append(Step(ngettext("%(checked_in)s of %(registered)s player is checked in; a "
+                                   "series seats the checked-in players.",
+                                   "%(checked_in)s of %(registered)s players are checked in; "
+                                   "a series seats the checked-in players.", registered)
+                          % {"checked_in": checked_in, "registered": registered},
+                          gettext("Check in players"), url("tournament:players")))
     elif s.is_draft and tables:
-        steps.append(Step(f"Series {s.number} is drawn but not published: the room cannot "
-                          "see it yet.", f"Publish series {s.number}",
+        steps.append(Step(gettext("Series %(series)s is drawn but not published: the room "
+                                  "cannot see it yet.") % {"series": s.number},
+                          gettext("Publish series %(series)s") % {"series": s.number},
                           url("tournament:series", s.number)))
     elif s.is_draft:
         if checked_in < registered:
-            steps.append(Step(f"{checked_in} of {registered} players are checked in.",
-                              "Check in players", url("tournament:players"), main=False))
-        steps.append(Step(f"Seat series {s.number}: {checked_in} checked-in players.",
-                          f"Seat series {s.number}", url("tournament:series", s.number)))
+            steps.append(Step(_checked_in(checked_in, registered),
+                              gettext("Check in players"), url("tournament:players"),
+                              main=False))
+        steps.append(Step(ngettext("Seat series %(series)s: %(count)s checked-in player.",
+                                   "Seat series %(series)s: %(count)s checked-in players.",
+                                   checked_in) % {"series": s.number, "count": checked_in},
+                          gettext("Seat series %(series)s") % {"series": s.number},
+                          url("tournament:series", s.number)))
     elif s.is_correcting:
-        steps.append(Step(f"Series {s.number}: a correction is in progress.",
-                          f"Score sheets of series {s.number}",
+        steps.append(Step(gettext("Series %(series)s: a correction is in progress.")
+                          % {"series": s.number},
+                          gettext("Score sheets of series %(series)s") % {"series": s.number},
                           url("tournament:series_sheets", s.number)))
     elif s.status == S.SEATED and deal_set_of(tournament) is not None:
         steps += deck_steps(s, tables, url)
     else:
-        steps.append(Step(f"Series {s.number} is seated at {tables} tables: the tables enter "
-                          "their deals with their links.", f"Score sheets of series {s.number}",
+        steps.append(Step(ngettext("Series %(series)s is seated at %(tables)s table: the "
+                                   "tables enter their deals with their links.",
+                                   "Series %(series)s is seated at %(tables)s tables: the "
+                                   "tables enter their deals with their links.", tables)
+                          % {"series": s.number, "tables": tables},
+                          gettext("Score sheets of series %(series)s") % {"series": s.number},
                           url("tournament:series_sheets", s.number)))
     return steps
+
+
+def _checked_in(checked_in: int, registered: int) -> str:
+    """ "12 of 15 players are checked in." """
+    return ngettext("%(checked_in)s of %(registered)s player is checked in.",
+                    "%(checked_in)s of %(registered)s players are checked in.",
+                    registered) % {"checked_in": checked_in, "registered": registered}
 
 
 def deck_steps(s: Series, tables: int, url) -> list[Step]:
@@ -91,15 +116,22 @@ def deck_steps(s: Series, tables: int, url) -> list[Step]:
     the order the director works (README, "Running a comparative event", step 3)."""
     n = s.number
     return [
-        Step(f"Series {n} is seated at {tables} tables. Before play, prepare the decks: "
-             "1. deal every deck from its hand record;", f"Hand records of series {n}",
+        Step(ngettext("Series %(series)s is seated at %(tables)s table. Before play, prepare "
+                      "the decks: 1. deal every deck from its hand record;",
+                      "Series %(series)s is seated at %(tables)s tables. Before play, prepare "
+                      "the decks: 1. deal every deck from its hand record;", tables)
+             % {"series": n, "tables": tables},
+             gettext("Hand records of series %(series)s") % {"series": n},
              url("tournament:hands", n)),
-        Step("2. label the deck boxes with the table each deck starts at;",
-             "Deck labels (PDF)", url("printing:deck_labels_pdf", n), main=False),
-        Step("3. put up the movement chart: which decks each table plays in each round;",
-             "Movement chart", url("tournament:movement", n), main=False),
-        Step("4. lay the table cards out; the tables enter their deals with their links.",
-             f"Score sheets of series {n}", url("tournament:series_sheets", n), main=False),
+        Step(gettext("2. label the deck boxes with the table each deck starts at;"),
+             gettext("Deck labels (PDF)"), url("printing:deck_labels_pdf", n), main=False),
+        Step(gettext("3. put up the movement chart: which decks each table plays in each "
+                     "round;"),
+             gettext("Movement chart"), url("tournament:movement", n), main=False),
+        Step(gettext("4. lay the table cards out; the tables enter their deals with their "
+                     "links."),
+             gettext("Score sheets of series %(series)s") % {"series": n},
+             url("tournament:series_sheets", n), main=False),
     ]
 
 
@@ -133,6 +165,17 @@ def counted_words(counted: tuple[int, ...] | list[int], of: int) -> str:
     if not names:
         return ""
     if len(names) == of:
-        return f"All {of} series counted." if of > 1 else "Series 1 counted."
-    listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-    return f"Series {listed} of {of} counted."
+        return (gettext("All %(of)s series counted.") % {"of": of} if of > 1
+                else gettext("Series 1 counted."))
+    # Translators: "Series 1 and 2 of 3 counted." (German: "Serien 1 und 2 von 3 gewertet.")
+    return ngettext("Series %(listed)s of %(of)s counted.", "Series %(listed)s of %(of)s counted.",
+                    len(names)) % {"listed": listed(names), "of": of}
+
+
+def listed(words: list[str]) -> str:
+    """ "1", "1 and 2", "1, 2 and 3" in the reader's language."""
+    if len(words) == 1:
+        return words[0]
+    # Translators: the end of a list: "1, 2 and 3"
+    return gettext("%(first)s and %(last)s") % {"first": ", ".join(words[:-1]),
+                                                 "last": words[-1]}

@@ -18,12 +18,24 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.db.models import Count
+from django.utils.translation import gettext, gettext_lazy, ngettext
 
 from tournament.audit import record_change
 from tournament.models import AuditAction, Series, SeriesStatus, SheetStatus
 from tournament.refusals import Refusal
 
 S = SeriesStatus
+
+# The states as this module's sentences name them, in the reader's language (the model's
+# labels stay as they are; these are the same words, lower case).
+STATE_WORDS = {
+    S.DRAFT: gettext_lazy("draft"),
+    S.SEATED: gettext_lazy("seated (published)"),
+    S.PLAYING: gettext_lazy("playing"),
+    S.CONFIRMED: gettext_lazy("confirmed"),
+    S.RELEASED: gettext_lazy("released"),
+    S.CORRECTING: gettext_lazy("released, correction in progress"),
+}
 
 # (from, to) -> the audit action
 TRANSITIONS: dict[tuple[str, str], AuditAction] = {
@@ -49,8 +61,10 @@ def move(series: Series, to: str, user, actor: str = "", reason: str = "") -> No
     before = series.status
     action = TRANSITIONS.get((before, to))
     if action is None:
-        raise LifecycleError(f"Series {series.number} is {series.get_status_display().lower()}; "
-                             f"it cannot become {S(to).label.lower()}.")
+        # Translators: the states are the words of STATE_WORDS ("draft", "confirmed", …)
+        raise LifecycleError(gettext("Series %(number)s is %(state)s; it cannot become %(to)s.")
+                             % {"number": series.number, "state": STATE_WORDS[S(before)],
+                                "to": STATE_WORDS[S(to)]})
     series.status = to
     series.save(update_fields=["status"])
     after = {"status": to}
@@ -96,10 +110,10 @@ class ReleasedSeries(LifecycleError):
     """Reopening a sheet would change released results: the organizer must confirm."""
 
     def __init__(self, series: Series):
-        super().__init__(f"The results of series {series.number} are released. Reopening this "
-                         "sheet shows “correction in progress” on the public pages, without "
-                         "the series' results, until the series is released again; confirm "
-                         "to go on.")
+        super().__init__(gettext(
+            "The results of series %(number)s are released. Reopening this sheet shows "
+            "“correction in progress” on the public pages, without the series' results, until "
+            "the series is released again; confirm to go on.") % {"number": series.number})
         self.series = series
 
 
@@ -125,19 +139,23 @@ def release_check(series: Series, limit: int = BLOCKERS_SHOWN) -> ReleaseCheck:
     status = series.status
     if status == S.DRAFT:
         return ReleaseCheck(series.number, False, False,
-                            "not seated yet: seat and publish the series first")
+                            gettext("not seated yet: seat and publish the series first"))
     if status == S.RELEASED:
-        return ReleaseCheck(series.number, False, True, "released")
+        return ReleaseCheck(series.number, False, True, gettext("released"))
     if status == S.CONFIRMED:
         return ReleaseCheck(series.number, True, False,
-                            "ready to release: every sheet is confirmed")
+                            gettext("ready to release: every sheet is confirmed"))
     if status == S.SEATED:
-        return ReleaseCheck(series.number, False, False, "seated, no deal entered yet")
+        return ReleaseCheck(series.number, False, False, gettext("seated, no deal entered yet"))
     waiting = series.tables.exclude(sheet_status=SheetStatus.CONFIRMED)
     total = waiting.count()
-    tables = f"{total} table{'s' if total != 1 else ''}"
-    summary = (f"released; a correction is in progress at {tables}"
-               if status == S.CORRECTING else f"{tables} not confirmed")
+    if status == S.CORRECTING:
+        summary = ngettext("released; a correction is in progress at %(count)s table",
+                           "released; a correction is in progress at %(count)s tables",
+                           total) % {"count": total}
+    else:
+        summary = ngettext("%(count)s table not confirmed", "%(count)s tables not confirmed",
+                           total) % {"count": total}
     rows = (waiting.order_by("number")
             .annotate(played=Count("deals", distinct=True), players=Count("seats", distinct=True))
             .values_list("number", "sheet_status", "played", "players", "ended_after")[:limit])
@@ -152,12 +170,18 @@ def release_check(series: Series, limit: int = BLOCKERS_SHOWN) -> ReleaseCheck:
 
 def _blocker(table: int, sheet: str, played: int, players: int, due: int) -> str:
     if players not in (3, 4):
-        return f"Table {table}: {players} players; a sheet needs 3 or 4"
+        return ngettext("Table %(table)s: %(count)s player; a sheet needs 3 or 4",
+                        "Table %(table)s: %(count)s players; a sheet needs 3 or 4",
+                        players) % {"table": table, "count": players}
     if played < due:
-        return f"Table {table}: {played} of {due} deals"
+        return ngettext("Table %(table)s: %(played)s of %(count)s deal",
+                        "Table %(table)s: %(played)s of %(count)s deals",
+                        due) % {"table": table, "played": played, "count": due}
     if sheet == SheetStatus.SUBMITTED:
-        return f"Table {table}: submitted, not confirmed"
-    return f"Table {table}: all {due} deals in, not submitted"
+        return gettext("Table %(table)s: submitted, not confirmed") % {"table": table}
+    return ngettext("Table %(table)s: the %(count)s deal is in, not submitted",
+                    "Table %(table)s: all %(count)s deals in, not submitted",
+                    due) % {"table": table, "count": due}
 
 
 def release_checks(series_list) -> list[ReleaseCheck]:

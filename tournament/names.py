@@ -71,14 +71,27 @@ def _invisible(ch: str) -> bool:
             or "\ufe00" <= ch <= "\ufe0f" or "\U000e0100" <= ch <= "\U000e01ef")
 
 
-def visibility_problem(text: str) -> str | None:
-    """Why a name cannot be shown as typed, in words that end a sentence beginning with the
-    field's name ("The last name …"), or None. Empty text is no concern here."""
+def unshowable(text: str) -> tuple[str, str] | None:
+    """("control", "U+202E") for a direction control in ``text``, ("invisible", "U+200B, …")
+    for a text made only of invisible characters, else None."""
     control = next((ch for ch in text if ch in BIDI_CONTROLS), None)
     if control is not None:
-        return (f"contains the direction control U+{ord(control):04X}, which turns the "
-                "text around on screens; type the name without it")
+        return "control", f"U+{ord(control):04X}"
     if text and all(_invisible(ch) for ch in text):
         shown = ", ".join(f"U+{ord(ch):04X}" for ch in dict.fromkeys(text))
-        return f"is made only of invisible characters ({shown[:60]}); type a visible name"
+        return "invisible", shown[:60]
     return None
+
+
+def visibility_problem(text: str) -> str | None:
+    """Why a name cannot be shown as typed, in English words that end a sentence beginning
+    with the field's name ("The last name …"), or None. Empty text is no concern here. A
+    refusal in the reader's language: ``tournament.parsing.name_problem``."""
+    found = unshowable(text)
+    if found is None:
+        return None
+    kind, codes = found
+    if kind == "control":
+        return (f"contains the direction control {codes}, which turns the text around on "
+                "screens; type the name without it")
+    return f"is made only of invisible characters ({codes}); type a visible name"

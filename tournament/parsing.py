@@ -14,9 +14,10 @@ from django.core.paginator import EmptyPage
 from django.db.backends.base.operations import BaseDatabaseOperations
 from django.shortcuts import redirect
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext_lazy
 
 from tournament.crowd import page_size_limit
-from tournament.names import visibility_problem
+from tournament.names import unshowable
 
 # The ranges every supported database holds (PostgreSQL's; SQLite holds more).
 DB_RANGES = BaseDatabaseOperations.integer_field_ranges
@@ -58,6 +59,73 @@ def clean_text(value) -> str:
     return " ".join(text.split())
 
 
+# The whole sentence for each field whose name is checked (``tournament.names.unshowable``):
+# (a direction control, only invisible characters). The "row …" ones are a problem in a row of
+# a players CSV, shown after "Row 3: ".
+_NAME_PROBLEMS = {
+    "name": (
+        gettext_lazy("The name contains the direction control %(code)s, which turns the text "
+                     "around on screens; type the name without it."),
+        gettext_lazy("The name is made only of invisible characters (%(codes)s); type a "
+                     "visible name.")),
+    "first name": (
+        gettext_lazy("The first name contains the direction control %(code)s, which turns the "
+                     "text around on screens; type the name without it."),
+        gettext_lazy("The first name is made only of invisible characters (%(codes)s); type a "
+                     "visible name.")),
+    "last name": (
+        gettext_lazy("The last name contains the direction control %(code)s, which turns the "
+                     "text around on screens; type the name without it."),
+        gettext_lazy("The last name is made only of invisible characters (%(codes)s); type a "
+                     "visible name.")),
+    "club name": (
+        gettext_lazy("The club name contains the direction control %(code)s, which turns the "
+                     "text around on screens; type the name without it."),
+        gettext_lazy("The club name is made only of invisible characters (%(codes)s); type a "
+                     "visible name.")),
+    "team name": (
+        gettext_lazy("The team name contains the direction control %(code)s, which turns the "
+                     "text around on screens; type the name without it."),
+        gettext_lazy("The team name is made only of invisible characters (%(codes)s); type a "
+                     "visible name.")),
+    "user name": (
+        gettext_lazy("The user name contains the direction control %(code)s, which turns the "
+                     "text around on screens; type the name without it."),
+        gettext_lazy("The user name is made only of invisible characters (%(codes)s); type a "
+                     "visible name.")),
+    "row first name": (
+        gettext_lazy("first name contains the direction control %(code)s, which turns the "
+                     "text around on screens; type the name without it"),
+        gettext_lazy("first name is made only of invisible characters (%(codes)s); type a "
+                     "visible name")),
+    "row last name": (
+        gettext_lazy("last name contains the direction control %(code)s, which turns the "
+                     "text around on screens; type the name without it"),
+        gettext_lazy("last name is made only of invisible characters (%(codes)s); type a "
+                     "visible name")),
+    "row club name": (
+        gettext_lazy("club name contains the direction control %(code)s, which turns the "
+                     "text around on screens; type the name without it"),
+        gettext_lazy("club name is made only of invisible characters (%(codes)s); type a "
+                     "visible name")),
+}
+
+
+def name_problem(text: str, what: str = "name") -> str | None:
+    """Why ``text`` cannot be shown as typed, as the whole sentence of the field ``what``
+    ("name", "first name", "last name", "club name", "team name", "user name"; "row first
+    name", "row last name", "row club name" in a CSV row) in the reader's language; None if
+    it can."""
+    found = unshowable(text)
+    if found is None:
+        return None
+    kind, codes = found
+    control, invisible = _NAME_PROBLEMS[what]
+    if kind == "control":
+        return str(control) % {"code": codes}
+    return str(invisible) % {"codes": codes}
+
+
 class NameField(forms.CharField):
     """A CharField for a name: control characters (NUL included) are dropped, not refused."""
 
@@ -66,9 +134,9 @@ class NameField(forms.CharField):
 
     def validate(self, value):
         super().validate(value)
-        problem = visibility_problem(value or "")
+        problem = name_problem(value or "")
         if problem:
-            raise forms.ValidationError(f"The name {problem}.")
+            raise forms.ValidationError(problem)
 
 
 def safe_next(request, fallback: str, *, field: str = "next"):

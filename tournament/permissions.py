@@ -20,7 +20,9 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_noop
 
+from tournament.languages import speak_for_tournament
 from tournament.models import (
     PUBLIC_STATES,
     RELEASED_STATES,
@@ -31,8 +33,9 @@ from tournament.models import (
     Tournament,
 )
 
-RETIRED_LINK = ("This table link was replaced by a new draw; ask the director for your "
-                "table and its new card.")
+# English here (tests and the 404 page compare it); the page gets ``gettext(RETIRED_LINK)``
+RETIRED_LINK = gettext_noop("This table link was replaced by a new draw; ask the director for "
+                            "your table and its new card.")
 
 
 class Role(enum.IntEnum):
@@ -102,8 +105,9 @@ def _role_required(minimum: Role):
             role = role_of(request.user, tournament)
             if role < minimum:
                 if role is Role.ASSISTANT:
-                    raise PermissionDenied("Only an organizer of this tournament can do this.")
-                raise PermissionDenied("You are not an organizer of this tournament.")
+                    raise PermissionDenied(
+                        gettext("Only an organizer of this tournament can do this."))
+                raise PermissionDenied(gettext("You are not an organizer of this tournament."))
             return view(request, tournament, *args, **kwargs)
 
         return wrapped
@@ -124,9 +128,10 @@ def visible_tournament(request, slug) -> tuple[Tournament, bool]:
     """
     tournament = get_object_or_404(Tournament, slug=slug)
     in_its_time_zone(tournament)
+    speak_for_tournament(request, tournament)
     staff = is_staff_of(request.user, tournament)
     if not (tournament.public or staff):
-        raise Http404("No such tournament.")
+        raise Http404(gettext("No such tournament."))
     return tournament, staff
 
 
@@ -202,12 +207,14 @@ def table_of_link(request, token: str) -> tuple[Table, Role]:
         table = Table.objects.select_related("series__tournament__deal_set").get(token=token)
     except Table.DoesNotExist:
         if RetiredLink.objects.filter(token=token).exists():
-            raise Http404(RETIRED_LINK) from None
-        raise Http404("No table has this link; check the address on the table's card.") from None
+            raise Http404(gettext(RETIRED_LINK)) from None
+        raise Http404(gettext("No table has this link; check the address on the table's card.")
+                      ) from None
     in_its_time_zone(table.series.tournament)
+    speak_for_tournament(request, table.series.tournament)
     role = role_of(request.user, table.series.tournament)
     if table.series.status == SeriesStatus.DRAFT and role is Role.NONE:
-        raise Http404("This series is not published yet.")
+        raise Http404(gettext("This series is not published yet."))
     return table, role
 
 

@@ -8,7 +8,8 @@ WHOLE_FORM = "__all__"
 
 
 class Refusal(ValueError):
-    """A refused change: ``message`` for the person, ``field`` the form field at fault."""
+    """A refused change: ``message`` for the person (translated: ``gettext``, or a
+    ``gettext_lazy`` constant), ``field`` the form field at fault."""
 
     def __init__(self, message: str, field: str = WHOLE_FORM) -> None:
         super().__init__(message)
@@ -16,7 +17,7 @@ class Refusal(ValueError):
         self.field = field
 
     def __str__(self) -> str:
-        return self.message
+        return str(self.message)  # a lazy translation, said in the active language
 
 
 def show_on_form(form, refusal: Refusal) -> None:

@@ -11,10 +11,11 @@ from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Q
+from django.utils.translation import gettext
 
 from tournament.audit import record_change
 from tournament.models import AuditAction, Tournament
-from tournament.names import visibility_problem
+from tournament.parsing import name_problem
 from tournament.permissions import Role, organized_tournaments, role_of
 from tournament.refusals import Refusal
 
@@ -24,6 +25,7 @@ class StaffError(Refusal):
         super().__init__(message, field)
 
 
+# the roles as the audit log stores them (data, English)
 ROLE_WORDS = {Role.ORGANIZER: "organizer", Role.ASSISTANT: "assistant"}
 
 
@@ -46,24 +48,24 @@ def add_staff(tournament: Tournament, username: str, role: Role, by, *,
     lockout of the login page)."""
     username = username.strip()
     if not username:
-        raise StaffError("username", "Enter the user name.")
-    problem = visibility_problem(username)
+        raise StaffError("username", gettext("Enter the user name."))
+    problem = name_problem(username, "user name")
     if problem:
-        raise StaffError("username", f"The user name {problem}.")
+        raise StaffError("username", problem)
     user = _colleague(by, username)
     if user is None:
         if not password:
-            raise StaffError("password", f"“{username}” is not among the people you run "
-                                         "tournaments with. Give a password to create a new "
-                                         "account of that name, or let the holder of an "
-                                         "existing account type its password here.")
+            raise StaffError("password", gettext(
+                "“%(username)s” is not among the people you run tournaments with. Give a "
+                "password to create a new account of that name, or let the holder of an "
+                "existing account type its password here.") % {"username": username})
         user = get_user_model().objects.filter(username__iexact=username).first()
         # outside the transaction: a failure must stay counted although the change is refused
         if user is not None and authenticate(request, username=user.get_username(),
                                              password=password) is None:
-            raise StaffError("password", f"The user name “{username}” is taken and this is "
-                                         "not its password: choose another name for a new "
-                                         "account.")
+            raise StaffError("password", gettext(
+                "The user name “%(username)s” is taken and this is not its password: choose "
+                "another name for a new account.") % {"username": username})
     with transaction.atomic():
         created = user is None
         if created:
@@ -131,11 +133,13 @@ def remove_staff(tournament: Tournament, user, by) -> None:
 def _keep_creator(tournament: Tournament, user, by) -> None:
     """Nobody takes the tournament from its creator but the creator himself."""
     if tournament.created_by_id == user.pk and (by is None or by.pk != user.pk):
-        raise StaffError("username", f"{user.get_username()} created {tournament.name}: only "
-                                     "they can leave it or step down to assistant.")
+        raise StaffError("username", gettext(
+            "%(username)s created %(tournament)s: only they can leave it or step down to "
+            "assistant.") % {"username": user.get_username(), "tournament": tournament.name})
 
 
 def _keep_an_organizer(tournament: Tournament, user) -> None:
     if not tournament.organizers.exclude(pk=user.pk).exists():
-        raise StaffError("username", f"{user.get_username()} is the only organizer of "
-                                     f"{tournament.name}; add another organizer first.")
+        raise StaffError("username", gettext(
+            "%(username)s is the only organizer of %(tournament)s; add another organizer "
+            "first.") % {"username": user.get_username(), "tournament": tournament.name})

@@ -43,7 +43,11 @@ def batch(request, tournament: Tournament, items: Iterable[T], total: int,
           write: Callable[[IO[bytes], list[T]], None], *, title: str,
           filename: str) -> FileResponse:
     """A large PDF made a chunk at a time into a temporary file (``printing.batches``), its
-    progress reported under the page's ``?job=``, and sent from the file as a download."""
+    progress reported under the page's ``?job=``, and sent from the file as a download.
+
+    Every chunk is drawn here, in this request and in its active language: the caller wraps
+    the call in ``translation.override(print_language(...))``; the cache carries only counts
+    (``printing.progress``), never words."""
     job = progress.job_of(request)
     progress.report(tournament.slug, job, 0, total)
     out = tempfile.TemporaryFile()  # noqa: SIM115 (FileResponse closes it when sent)

@@ -13,10 +13,12 @@ A series without seats answers a one-page PDF that says so; a draft plan prints 
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
+from django.utils import translation
 
 from printing import seat_slips, seating
 from printing.views.common import options as _options
 from printing.views.common import pdf as _pdf
+from tournament.languages import print_language
 from tournament.models import Series
 from tournament.permissions import organizer_required
 from tournament.seating import charts
@@ -31,12 +33,15 @@ def _chart(tournament, number: int) -> seating.SeatingPrint:
 @organizer_required
 def seating_pdf(request, tournament, number):
     chart = _chart(tournament, number)
-    return _pdf(lambda out: seating.write_chart(out, chart, **_options(request, tournament)),
-                f"{tournament.slug}-s{number}-seating.pdf")
+    with translation.override(print_language(tournament, request)):
+        return _pdf(lambda out: seating.write_chart(out, chart, **_options(request, tournament)),
+                    f"{tournament.slug}-s{number}-seating.pdf")
 
 
 @organizer_required
 def seat_slips_pdf(request, tournament, number):
     chart = _chart(tournament, number)
-    return _pdf(lambda out: seat_slips.write_slips(out, chart, **_options(request, tournament)),
-                f"{tournament.slug}-s{number}-seat-slips.pdf")
+    with translation.override(print_language(tournament, request)):
+        return _pdf(lambda out: seat_slips.write_slips(out, chart,
+                                                       **_options(request, tournament)),
+                    f"{tournament.slug}-s{number}-seat-slips.pdf")

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from django.utils.translation import gettext, gettext_lazy
+
 from scoring.awards.loaders import prize_schedule
 from scoring.awards.services import prizes
 from scoring.prizes import PrizeKind, PrizeResult
@@ -11,6 +13,30 @@ from scoring.results import services as results
 from scoring.results.loaders import PlayerInfo
 from scoring.results.services import Computation
 from tournament.permissions import Visitor
+
+# The prize list's lead by what it holds: (places by score, the League's schedule, the
+# tournament's own prizes).
+_LEADS = {
+    (True, False, False): gettext_lazy(
+        "The places by Seeger-Fabian score over the whole tournament."),
+    (False, True, False): gettext_lazy(
+        "The National League Prize Schedule (League Points and Games over the whole "
+        "tournament)."),
+    (False, False, True): gettext_lazy("The tournament's own prizes."),
+    (True, True, False): gettext_lazy(
+        "The places by Seeger-Fabian score over the whole tournament and the National League "
+        "Prize Schedule (League Points and Games over the whole tournament)."),
+    (True, False, True): gettext_lazy(
+        "The places by Seeger-Fabian score over the whole tournament and the tournament's "
+        "own prizes."),
+    (False, True, True): gettext_lazy(
+        "The National League Prize Schedule (League Points and Games over the whole "
+        "tournament) and the tournament's own prizes."),
+    (True, True, True): gettext_lazy(
+        "The places by Seeger-Fabian score over the whole tournament, the National League "
+        "Prize Schedule (League Points and Games over the whole tournament) and the "
+        "tournament's own prizes."),
+}
 
 
 @dataclass(frozen=True)
@@ -33,17 +59,8 @@ class PrizePage:
 
     @property
     def lead(self) -> str:
-        parts = []
-        if self.places:
-            parts.append("The places by Seeger-Fabian score over the whole tournament")
-        if self.league:
-            parts.append(("the" if parts else "The") + " National League Prize Schedule "
-                         "(League Points and Games over the whole tournament)")
-        if self.custom:
-            parts.append("the tournament's own prizes" if parts else
-                         "The tournament's own prizes")
-        return (", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1
-                else "".join(parts)) + "."
+        lead = _LEADS.get((self.places, self.league, self.custom))
+        return "." if lead is None else str(lead)
 
 
 def with_higher(prize: PrizeResult, comp: Computation) -> PrizeResult:
@@ -51,9 +68,13 @@ def with_higher(prize: PrizeResult, comp: Computation) -> PrizeResult:
     Lena Bäcker 216, holds prize 2)"."""
     if not prize.higher:
         return prize
-    higher = "; ".join(f"{comp.player(entry).label} {figure}, holds prize {number}"
-                       for entry, figure, number in prize.higher)
-    return replace(prize, reason=f"{prize.reason} (higher: {higher})")
+    # Translators: a player ranked above a prize's winner: "Lena Bäcker 216, holds prize 2"
+    higher = "; ".join(gettext("%(player)s %(figure)s, holds prize %(number)s") % {
+        "player": comp.player(entry).label, "figure": figure, "number": number}
+        for entry, figure, number in prize.higher)
+    # Translators: a prize's reason, then the players ranked above its winner who hold a prize
+    return replace(prize, reason=gettext("%(reason)s (higher: %(players)s)") % {
+        "reason": prize.reason, "players": higher})
 
 
 def prize_page(visitor: Visitor) -> PrizePage:

@@ -4,6 +4,7 @@ from; the lots that settle a tie; the tournament's own prizes after the schedule
 from __future__ import annotations
 
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext
 
 from scoring.awards.loaders import AGAINST_KINDS, load_prize_deals, prize_schedule, prize_specs
 from scoring.cache import cached
@@ -16,6 +17,7 @@ from scoring.settings.services import scoring_settings
 from tournament.audit import record_change
 from tournament.models import AuditAction, Entry, Tournament
 from tournament.versions import version
+from tournament.words import word
 
 
 def prizes(comp: Computation) -> list[PrizeResult]:
@@ -45,10 +47,11 @@ def record_lot(tournament: Tournament, prize_number: int, entry_number: int, use
     result = next((p for p in prizes(comp) if p.number == prize_number), None)
     entry = Entry.objects.filter(tournament=tournament, number=entry_number).first()
     if result is None or entry is None:
-        raise ScoringError("No such prize or player.")
+        raise ScoringError(gettext("No such prize or player."))
     if entry.id not in result.candidates or len(result.candidates) < 2:
-        raise ScoringError(f"Player {entry_number} is not among the players tied for prize "
-                           f"{prize_number}.")
+        raise ScoringError(gettext("Player %(player)s is not among the players tied for prize "
+                                   "%(prize)s.") % {"player": entry_number,
+                                                    "prize": prize_number})
     with transaction.atomic():
         before = PrizeLot.objects.filter(tournament=tournament, prize_number=prize_number)
         old = before.values_list("winner__number", flat=True).first()
@@ -70,20 +73,21 @@ def _check_prize(tournament: Tournament, prize: CustomPrize) -> None:
     """A number after the schedule's prizes; games the tournament's rule set knows (a typed
     "grnd" would count nothing and the prize list would say no Grands were won)."""
     taken = len(prize_schedule(tournament))
-    whose = ranking_of(tournament.scoring_system).schedule_name
     if prize.number <= taken:
-        raise ScoringError(f"Numbers 1 to {taken} are {whose} prizes; use {taken + 1} or "
-                           "more.", "number")
+        raise ScoringError(str(ranking_of(tournament.scoring_system).numbers_taken) % {
+            "taken": taken, "next": taken + 1}, "number")
     rules = tournament.rules
     kind = PrizeKind[prize.kind] if prize.kind in PrizeKind.__members__ else None
     if kind in AGAINST_KINDS and not against_games(kind, rules):
-        raise ScoringError(f"Won by: the rule set {rules.name} has no Tourné.", "kind")
+        raise ScoringError(gettext("Won by: the rule set %(rules)s has no Tourné.")
+                           % {"rules": word(rules.name)}, "kind")
     for key in (g for g in prize.games.split(",") if g):
         if rules.game(key) is None:
-            raise ScoringError(f"Games that count: “{key}” is not a game of the rule set "
-                               f"{rules.name}.", "games")
+            raise ScoringError(gettext("Games that count: “%(game)s” is not a game of the rule "
+                                       "set %(rules)s.") % {"game": key, "rules": word(rules.name)},
+                               "games")
     if prize.kind == PrizeKind.COUNT_WON.name and not prize.games:
-        raise ScoringError("Games that count: tick at least one game.", "games")
+        raise ScoringError(gettext("Games that count: tick at least one game."), "games")
 
 
 def add_custom_prize(tournament: Tournament, prize: CustomPrize, user) -> CustomPrize:
@@ -96,7 +100,8 @@ def add_custom_prize(tournament: Tournament, prize: CustomPrize, user) -> Custom
             record_change(tournament, user, AuditAction.PRIZE_ADDED, prize.title,
                           after=_prize_snapshot(prize))
     except IntegrityError:
-        raise ScoringError(f"Prize number {prize.number} exists already.", "number") from None
+        raise ScoringError(gettext("Prize number %(number)s exists already.")
+                           % {"number": prize.number}, "number") from None
     return prize
 
 
@@ -113,7 +118,8 @@ def edit_custom_prize(prize: CustomPrize, user) -> CustomPrize:
                 record_change(tournament, user, AuditAction.PRIZE_EDITED, prize.title,
                               before=before, after=after)
     except IntegrityError:
-        raise ScoringError(f"Prize number {prize.number} exists already.", "number") from None
+        raise ScoringError(gettext("Prize number %(number)s exists already.")
+                           % {"number": prize.number}, "number") from None
     return prize
 
 

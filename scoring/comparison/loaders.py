@@ -7,6 +7,8 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from django.utils.translation import gettext
+
 from engine import ScoringSystem
 from scoring.comparative import LETTERS, DeckResult
 from scoring.ranking import deal_scores
@@ -35,7 +37,7 @@ class TravellerLine:
     deal: int  # the deal's number on that table's sheet
     declarer: int | None  # the declarer's entry; None for Ramsch and passed deals
     declarer_letter: str | None
-    description: str  # the game in words, as the sheet shows it
+    description: str  # the game in words, as the sheet shows it (the reader's language)
     value: int
     won: bool | None
     players: Mapping[str, int]  # letter -> entry, for every letter that received cards
@@ -72,10 +74,12 @@ def _compared_letters(at_table: dict[int, int], deck: DeckInfo, dealer: int,
     if len(at_table) == 4:
         letters.pop(deck.dealer, None)
         if dealer != LETTERS.index(deck.dealer) + 1:
-            problems.append(
-                f"Series {deck.series}, table {deal.table_number}, deal {deal.number}: "
-                f"the sheet has seat {dealer} dealing, but {deck.dealer} dealt deck "
-                f"{deck.number} and sits it out; {deck.dealer} is not compared.")
+            problems.append(gettext(
+                "Series %(series)s, table %(table)s, deal %(deal)s: the sheet has seat "
+                "%(seat)s dealing, but %(letter)s dealt deck %(deck)s and sits it out; "
+                "%(letter)s is not compared.") % {
+                "series": deck.series, "table": deal.table_number, "deal": deal.number,
+                "seat": dealer, "letter": deck.dealer, "deck": deck.number})
     return letters
 
 
@@ -101,20 +105,24 @@ def load_comparative(scope: Scope, system: ScoringSystem) -> ComparativeData:
     results: list[DeckResult] = []
     problems: list[str] = []
     seen: dict[tuple[int, int], int] = {}  # (table, deck) -> the deal that counts
-    for table_id, deck_id, description, dealer, *row in Deal.objects.filter(
+    for table_id, deck_id, dealer, *row in Deal.objects.filter(
             table_id__in=counted, deck__isnull=False).values_list(
-            "table_id", "deck_id", "description", "dealer", *DEAL_FIELDS).order_by(
+            "table_id", "deck_id", "dealer", *DEAL_FIELDS).order_by(
             "table_id", "number"):
         deck = decks.get(deck_id)
         deal = deal_result(tables, table_id, row, scope.tournament.rules)
         if deck is None or deck.series != deal.series:
-            problems.append(f"Series {deal.series}, table {deal.table_number}, deal "
-                            f"{deal.number} names a deck of another series: not compared.")
+            problems.append(gettext(
+                "Series %(series)s, table %(table)s, deal %(deal)s names a deck of another "
+                "series: not compared.") % {"series": deal.series, "table": deal.table_number,
+                                            "deal": deal.number})
             continue
         if (table_id, deck_id) in seen:
-            problems.append(f"Series {deck.series}, table {deal.table_number} played deck "
-                            f"{deck.number} twice (deals {seen[(table_id, deck_id)]} and "
-                            f"{deal.number}): only deal {seen[(table_id, deck_id)]} counts.")
+            problems.append(gettext(
+                "Series %(series)s, table %(table)s played deck %(deck)s twice (deals "
+                "%(first)s and %(again)s): only deal %(first)s counts.") % {
+                "series": deck.series, "table": deal.table_number, "deck": deck.number,
+                "first": seen[(table_id, deck_id)], "again": deal.number})
             continue
         seen[(table_id, deck_id)] = deal.number
         at_table = tables.holders(table_id, deal.number)
@@ -128,7 +136,7 @@ def load_comparative(scope: Scope, system: ScoringSystem) -> ComparativeData:
             deck=deck_id, table=deal.table_number or 0, deal=deal.number,
             declarer=deal.declarer,
             declarer_letter=LETTERS[declarer_seat - 1] if deal.declarer is not None else None,
-            description=description, value=deal.value, won=deal.won, players=letters,
+            description=deal.description, value=deal.value, won=deal.won, players=letters,
             scores={letter: scores.get(entry, 0) for letter, entry in letters.items()}))
         results.extend(DeckResult(deck_id, letter, entry, scores.get(entry, 0))
                        for letter, entry in letters.items())

@@ -9,6 +9,7 @@ from fractions import Fraction
 
 from django.http import Http404
 from django.urls import reverse
+from django.utils.translation import gettext, pgettext
 
 from scoring.comparison import services as comparisons
 from scoring.comparison.loaders import DeckInfo
@@ -21,11 +22,11 @@ def comparison(visitor: Visitor, number: int | None = None) -> Comparison:
     """The comparison the visitor may see, for the comparative pages and their PDFs; a
     tournament without a pre-dealt set, or a series it does not have, is a 404."""
     if number is not None and not visitor.tournament.series.filter(number=number).exists():
-        raise Http404("No such series.")
+        raise Http404(gettext("No such series."))
     try:
         return comparisons.comparative_results(visitor, series=number)
     except comparisons.NotComparative:
-        raise Http404("This tournament is not played comparatively.") from None
+        raise Http404(gettext("This tournament is not played comparatively.")) from None
 
 
 @dataclass(frozen=True)
@@ -102,7 +103,7 @@ class DeckPage:
 def deck_page(visitor: Visitor, number: int, deck: int) -> DeckPage:
     found = comparison(visitor, number)
     if not 1 <= deck <= found.deal_set.decks:
-        raise Http404("No such deck.")
+        raise Http404(gettext("No such deck."))
     info = found.deck(number, deck)
     lines = found.traveller(info) if info else []
     # at a four-table the dealer's letter sits the deck out: its column would be all dashes
@@ -136,8 +137,12 @@ def player_deck_rows(found: Comparison, entry: int) -> list[PlayerDeckRow]:
     rows = []
     for p in found.player_decks(entry):
         difference = None if p.field is None else p.field - p.score
-        verdict = ("—" if difference is None else "did better" if difference > 0 else
-                   "did worse" if difference < 0 else "did the same")
+        verdict = ("—" if difference is None else
+                   pgettext("how the field did with a player's cards", "did better")
+                   if difference > 0 else
+                   pgettext("how the field did with a player's cards", "did worse")
+                   if difference < 0 else
+                   pgettext("how the field did with a player's cards", "did the same"))
         rows.append(PlayerDeckRow(
             f"{p.deck.series} / {p.deck.number}", (p.deck.series, p.deck.number),
             reverse("scoring:comparative_deck",

@@ -5,9 +5,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext_noop
+
 from tournament.permissions import Visitor
 
-NOTHING_RELEASED = "Nothing is released yet."  # the pages' words too (scoring/_nav.html)
+# a msgid: whoever shows it says it with gettext (``printing.results``)
+NOTHING_RELEASED = gettext_noop("Nothing is released yet.")  # the pages' words too (_nav.html)
 
 
 @dataclass(frozen=True)

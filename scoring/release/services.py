@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext
 
 from scoring.awards.services import prizes
 from scoring.refusals import ScoringError
@@ -16,10 +17,11 @@ def release_series(series: Series, user, release: bool = True) -> None:
     with transaction.atomic():
         series = Series.objects.select_for_update().get(pk=series.pk)
         if release and not series.can_release:
-            raise ScoringError(f"Series {series.number} can be released once every sheet is "
-                               "confirmed.")
+            raise ScoringError(gettext("Series %(number)s can be released once every sheet "
+                                       "is confirmed.") % {"number": series.number})
         if not release and not series.is_released:
-            raise ScoringError(f"Series {series.number} is not released.")
+            raise ScoringError(gettext("Series %(number)s is not released.")
+                               % {"number": series.number})
         if release:
             lifecycle.move(series, SeriesStatus.RELEASED, user)
         else:

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db.models import Max, Q, QuerySet, Sum
+from django.utils.translation import gettext
 
 from engine import NOT_GAMES, SEATS, ScoringSystem
 from scoring.models import MissingDeals
@@ -73,12 +74,16 @@ class PlayerInfo:
     def label(self) -> str:
         """The name as the result pages show it: "Jürgen Müller (no. 12)" where another
         entry shares the name, on every width, page and PDF."""
-        return f"{self.name} (no. {self.number})" if self.namesake else self.name
+        # Translators: a player's name with his participant number, where another has the name
+        return (gettext("%(name)s (no. %(number)s)") % {"name": self.name, "number": self.number}
+                if self.namesake else self.name)
 
     @property
     def sort_label(self) -> str:
         """ "Müller, Jürgen (no. 12)", as ``label``."""
-        return f"{self.sort_name} (no. {self.number})" if self.namesake else self.sort_name
+        return (gettext("%(name)s (no. %(number)s)") % {"name": self.sort_name,
+                                                         "number": self.number}
+                if self.namesake else self.sort_name)
 
 
 def players_of(tournament: Tournament) -> dict[int, PlayerInfo]:

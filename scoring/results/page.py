@@ -12,8 +12,10 @@ from dataclasses import dataclass, field
 
 from django.db.models import QuerySet
 from django.http import Http404
+from django.utils.translation import gettext, ngettext
 
 from scoring.models import MissingDeals, Substitutes
+from scoring.prize_list import plus
 from scoring.results import services as results
 from scoring.results.loaders import PlayerInfo
 from scoring.results.services import Computation
@@ -68,7 +70,7 @@ def standings_page(visitor: Visitor, number: int | None = None,
     """The standings overall or of series ``number`` (a 404 for a series the tournament does
     not have), optionally of one club's players."""
     if number is not None and not visitor.tournament.series.filter(number=number).exists():
-        raise Http404("No such series.")
+        raise Http404(gettext("No such series."))
     comp = results.results_for(visitor, series=number)
     rows = []
     for s in comp.standings:
@@ -90,24 +92,47 @@ def absence_notes(comp: Computation, entry: int | None = None) -> list[str]:
     for a in comp.results.absences:
         if entry is not None and entry not in (a.substitute, a.replaced):
             continue
-        where = f"Series {a.series}, table {a.table}"
         if a.ended_after is not None:
             missing = (a.scheduled or 0) - a.ended_after
-            deals = f"{missing} deal{'s' if missing != 1 else ''}"
-            counted = ("count nothing" if comp.missing_deals == MissingDeals.NOTHING
-                       else f"count the table's average: {a.credit:+d} for each player")
-            notes.append(f"{where}: the director ended the sheet after deal {a.ended_after} "
-                         f"of {a.scheduled}; the {deals} not played {counted}.")
+            words = {"series": a.series, "table": a.table, "after": a.ended_after,
+                     "scheduled": a.scheduled, "count": missing, "credit": plus(a.credit)}
+            if comp.missing_deals == MissingDeals.NOTHING:
+                notes.append(ngettext(
+                    "Series %(series)s, table %(table)s: the director ended the sheet after "
+                    "deal %(after)s of %(scheduled)s; the %(count)s deal not played count "
+                    "nothing.",
+                    "Series %(series)s, table %(table)s: the director ended the sheet after "
+                    "deal %(after)s of %(scheduled)s; the %(count)s deals not played count "
+                    "nothing.", missing) % words)
+            else:
+                notes.append(ngettext(
+                    "Series %(series)s, table %(table)s: the director ended the sheet after "
+                    "deal %(after)s of %(scheduled)s; the %(count)s deal not played count the "
+                    "table's average: %(credit)s for each player.",
+                    "Series %(series)s, table %(table)s: the director ended the sheet after "
+                    "deal %(after)s of %(scheduled)s; the %(count)s deals not played count the "
+                    "table's average: %(credit)s for each player.", missing) % words)
             continue
         sub, absent = comp.player(a.substitute or 0), comp.player(a.replaced or 0)
-        how = {
-            Substitutes.ABSENT_KEEPS: f"{absent.name} keeps deals 1–{(a.from_deal or 1) - 1}; "
-                                      f"{sub.name}'s deals count for nobody",
-            Substitutes.EACH_OWN: "each counts their own deals",
-            Substitutes.FOR_ABSENT: f"the seat's deals all count for {absent.name}",
-        }[Substitutes(comp.substitutes)]
-        notes.append(f"{where}: from deal {a.from_deal} {sub.name} (#{sub.number}) played "
-                     f"seat {a.seat} for {absent.name} (#{absent.number}); {how}.")
+        words = {"series": a.series, "table": a.table, "deal": a.from_deal,
+                 "substitute": sub.name, "substitute_number": sub.number, "seat": a.seat,
+                 "absent": absent.name, "absent_number": absent.number,
+                 "last": (a.from_deal or 1) - 1}
+        notes.append({
+            Substitutes.ABSENT_KEEPS: gettext(
+                "Series %(series)s, table %(table)s: from deal %(deal)s %(substitute)s "
+                "(#%(substitute_number)s) played seat %(seat)s for %(absent)s "
+                "(#%(absent_number)s); %(absent)s keeps deals 1–%(last)s; %(substitute)s's "
+                "deals count for nobody."),
+            Substitutes.EACH_OWN: gettext(
+                "Series %(series)s, table %(table)s: from deal %(deal)s %(substitute)s "
+                "(#%(substitute_number)s) played seat %(seat)s for %(absent)s "
+                "(#%(absent_number)s); each counts their own deals."),
+            Substitutes.FOR_ABSENT: gettext(
+                "Series %(series)s, table %(table)s: from deal %(deal)s %(substitute)s "
+                "(#%(substitute_number)s) played seat %(seat)s for %(absent)s "
+                "(#%(absent_number)s); the seat's deals all count for %(absent)s."),
+        }[Substitutes(comp.substitutes)] % words)
     return notes
 
 
@@ -150,7 +175,11 @@ def club_page(visitor: Visitor) -> GroupPage:
     rows = [group_row(c.rank, c.tied, names.get(c.club, "?"), c.score, c.counted, comp)
             for c in results.clubs(comp)]
     best = club_best(visitor.tournament)
-    return GroupPage(
-        comp, "Clubs", f"The sum of each club's {'best ' + str(best) if best else 'players'}' "
-        "scores; only players who played count.", rows,
-        [p for p in comp.absent_players() if p.club_id])
+    explain = (ngettext("The sum of each club's best %(best)s' scores; only players who played "
+                        "count.",
+                        "The sum of each club's best %(best)s' scores; only players who played "
+                        "count.", best) % {"best": best} if best else
+               gettext("The sum of each club's players' scores; only players who played "
+                       "count."))
+    return GroupPage(comp, gettext("Clubs"), explain, rows,
+                     [p for p in comp.absent_players() if p.club_id])

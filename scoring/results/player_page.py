@@ -7,11 +7,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext, pgettext
 
 from scoring.comparative import ComparativeStanding
 from scoring.comparison import page as comparative
 from scoring.comparison import services as comparisons
-from scoring.prizes import describe_game
+from scoring.prize_list import game_result
 from scoring.results import services as results
 from scoring.results.loaders import Results
 from scoring.results.page import absence_notes
@@ -30,8 +31,9 @@ class DealRow:
     where: str  # "series / table / deal"
     order: tuple[int, int, int]
     game: str  # the sheet's own words for the game
-    role: str  # declarer, opponent, lost the Ramsch, penalty
+    role: str  # declarer, opponent, lost the Ramsch, penalty: in the reader's words
     points: int
+    penalty: bool = False
 
 
 def deal_rows(found: Results, entry: int) -> list[DealRow]:
@@ -41,10 +43,11 @@ def deal_rows(found: Results, entry: int) -> list[DealRow]:
     for d in found.deals:
         if entry != d.declarer and entry not in d.entries:
             continue
-        role = ("declarer" if d.declarer == entry else
-                "lost the Ramsch" if d.game == "ramsch" else "opponent")
+        role = (pgettext("a player's role in a deal", "declarer") if d.declarer == entry else
+                pgettext("a player's role in a deal", "lost the Ramsch") if d.game == "ramsch"
+                else pgettext("a player's role in a deal", "opponent"))
         # the sheet's own words for the game, so that a game has one name on every page
-        game = d.description or describe_game(d).split(" (series")[0]
+        game = d.description or game_result(d)
         rows.append(DealRow(f"{d.series} / {d.table_number} / {d.number}",
                             (d.series, d.table_number or 0, d.number), game, role,
                             d.entries.get(entry, 0)))
@@ -52,7 +55,9 @@ def deal_rows(found: Results, entry: int) -> list[DealRow]:
         if p.entry == entry:
             rows.append(DealRow(f"{p.series} / {p.table_number}",
                                 (p.series or 0, p.table_number or 0, 10_000),
-                                f"Penalty: {p.reason}", "penalty", -p.points))
+                                gettext("Penalty: %(reason)s") % {"reason": p.reason},
+                                pgettext("a player's role in a deal", "penalty"), -p.points,
+                                penalty=True))
     return rows
 
 
@@ -73,7 +78,7 @@ class PlayerPage:
 
     @property
     def penalties(self) -> int:
-        return sum(1 for r in self.rows if r.role == "penalty")
+        return sum(1 for r in self.rows if r.penalty)
 
 
 def player_page(visitor: Visitor, number: int) -> PlayerPage:

@@ -16,6 +16,7 @@ from engine import RuleSet
 from scoring.models import Substitutes
 from scoring.results.scope import Scope
 from scoring.standings import DealResult, PenaltyResult, ranked_entry
+from tournament.deal_words import say_deal, say_penalty
 from tournament.models import (
     PUBLIC_STATES,
     Deal,
@@ -252,14 +253,14 @@ def load_deals(tables: Tables, counted: set[int], rules: RuleSet) -> tuple[DealR
 # What a DealResult is made of, in the order ``deal_result`` reads it: the plain scoring
 # columns, never the JSON record.
 DEAL_FIELDS = ("number", "declarer", "game", "trump", "matadors", "won", "card_points",
-               "passt_nicht", "value", "description",
+               "passt_nicht", "value", "words",
                *(f"points_{seat}" for seat in SEATS))
 
 
 def deal_result(tables: Tables, table_id: int, row, rules: RuleSet) -> DealResult:
     """One deal row (``DEAL_FIELDS``) of a table as scoring sees it: seats become entries."""
     (number, declarer, game, trump, matadors, won, card_points, passt_nicht, value,
-     description, *points) = row
+     words, *points) = row
     at_table = tables.holders(table_id, number)
     series_number, table_number, _ = tables.meta[table_id]
     return DealResult(
@@ -271,7 +272,7 @@ def deal_result(tables: Tables, table_id: int, row, rules: RuleSet) -> DealResul
         won=won if declarer else None, value=value,
         card_points=card_points, passt_nicht=passt_nicht,
         entries={at_table[seat]: p for seat, p in zip(SEATS, points, strict=True) if p},
-        rules=rules, description=description,
+        rules=rules, description=say_deal(words),  # in the reader's language
     )
 
 
@@ -305,7 +306,5 @@ def load_penalties(tables: Tables, counted: set[int],
 
 def penalty_reason(rules: RuleSet | None, reason: str, note: str) -> str:
     """The reason as the sheet words it (``sheets.loaders.penalty_text`` without "Penalty:")."""
-    kind = rules.penalty(reason) if rules else None
-    text = kind.text if kind else reason
-    return text + (f" ({note})" if note else "")
+    return say_penalty(rules, reason, note)
 

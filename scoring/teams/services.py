@@ -4,6 +4,7 @@ players' scores."""
 from __future__ import annotations
 
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext, ngettext
 
 from scoring.models import Team
 from scoring.refusals import ScoringError
@@ -11,7 +12,7 @@ from scoring.results.services import Computation
 from scoring.standings import TeamStanding, team_standings
 from tournament.audit import record_change
 from tournament.models import AuditAction, Entry, Series, SeriesStatus, Tournament
-from tournament.names import visibility_problem
+from tournament.parsing import name_problem
 
 
 def teams(comp: Computation) -> tuple[list[TeamStanding], dict[str, list[int]]]:
@@ -29,8 +30,10 @@ def _team_members(tournament: Tournament, numbers: list[int]) -> list[Entry]:
     entries = list(Entry.objects.filter(tournament=tournament, number__in=numbers))
     if len(entries) != len(numbers):
         missing = sorted(set(numbers) - {e.number for e in entries})
-        raise ScoringError(f"No player of this tournament has the number "
-                           f"{', '.join(map(str, missing))}.", "members")
+        raise ScoringError(ngettext("No player of this tournament has the number %(numbers)s.",
+                                    "No player of this tournament has the numbers %(numbers)s.",
+                                    len(missing)) % {"numbers": ", ".join(map(str, missing))},
+                           "members")
     return entries
 
 
@@ -44,9 +47,12 @@ def members_not_playing(team: Team) -> list[str]:
         return []  # teams are registered before the first draw: nobody has played yet
     warnings = []
     for entry in team.members.exclude(seats__series__in=published).order_by("number"):
-        why = "is withdrawn" if entry.withdrawn else "has not played: no seat in any series"
-        warnings.append(f"{entry.number} {entry.name} {why}; the team's score has nothing of "
-                        "that member.")
+        words = {"number": entry.number, "name": entry.name}
+        warnings.append(
+            gettext("%(number)s %(name)s is withdrawn; the team's score has nothing of that "
+                    "member.") % words if entry.withdrawn else
+            gettext("%(number)s %(name)s has not played: no seat in any series; the team's "
+                    "score has nothing of that member.") % words)
     return warnings
 
 
@@ -56,9 +62,9 @@ def _team_snapshot(team: Team) -> dict:
 
 
 def _check_team_name(name: str) -> None:
-    problem = visibility_problem(name)
+    problem = name_problem(name, "team name")
     if problem:
-        raise ScoringError(f"The team name {problem}.", "name")
+        raise ScoringError(problem, "name")
 
 
 def add_team(tournament: Tournament, name: str, numbers: list[int], user) -> Team:
@@ -72,7 +78,7 @@ def add_team(tournament: Tournament, name: str, numbers: list[int], user) -> Tea
             record_change(tournament, user, AuditAction.TEAM_REGISTERED, team.name,
                           after={"members": sorted(numbers)})
     except IntegrityError:
-        raise ScoringError("A team of that name exists already.", "name") from None
+        raise ScoringError(gettext("A team of that name exists already."), "name") from None
     return team
 
 
@@ -92,7 +98,7 @@ def edit_team(team: Team, name: str, numbers: list[int], user) -> Team:
                 record_change(tournament, user, AuditAction.TEAM_EDITED, team.name,
                               before=before, after=after)
     except IntegrityError:
-        raise ScoringError("A team of that name exists already.", "name") from None
+        raise ScoringError(gettext("A team of that name exists already."), "name") from None
     return team
 
 

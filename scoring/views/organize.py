@@ -7,6 +7,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_POST
 
 from scoring import refusals, reseat
@@ -17,6 +18,7 @@ from scoring.release import services as releases
 from scoring.settings import services as results_settings
 from scoring.teams import services as team_services
 from tournament import lifecycle
+from tournament.models import SeatingMethod
 from tournament.permissions import organizer_required
 from tournament.refusals import show_on_form
 from tournament.views.confirm import Question, ask, confirmed
@@ -26,7 +28,9 @@ def _errors(request, form) -> None:
     for name, errors in form.errors.items():
         label = form.fields[name].label if name in form.fields else ""
         for error in errors:
-            messages.error(request, f"{label}: {error}" if label else error)
+            # Translators: a form field's name and what is wrong with it
+            messages.error(request, gettext("%(field)s: %(error)s") % {
+                "field": label, "error": error} if label else error)
 
 
 @organizer_required
@@ -35,7 +39,7 @@ def results_admin(request, tournament):
     form = SettingsForm(request.POST or None, instance=settings, prefix="settings")
     if request.method == "POST" and form.is_valid():
         results_settings.save_settings(tournament, form, request.user)
-        messages.success(request, "Scoring settings saved.")
+        messages.success(request, gettext("Scoring settings saved."))
         return redirect("scoring:results_admin", tournament.slug)
     return _results_admin_page(request, tournament, form)
 
@@ -74,25 +78,30 @@ def release(request, tournament, number):
         messages.error(request, str(exc))
     else:
         series.refresh_from_db()
-        messages.success(request, f"Series {number}: {series.get_status_display()}.")
+        # Translators: a series and its state after a release: "Series 2: Released."
+        messages.success(request, gettext("Series %(number)s: %(status)s.") % {
+            "number": number, "status": series.get_status_display()})
     return redirect("scoring:results_admin", tournament.slug)
 
 
 def _release_question(tournament, series, release: bool) -> Question:
     back = reverse("scoring:results_admin", args=[tournament.slug])
+    words = {"number": series.number}
     if release:
         return Question(
-            f"Release the results of series {series.number}?",
-            [f"Everyone who opens the tournament's public pages sees the standings, prizes "
-             f"and players' deals of series {series.number} at once.",
-             "Taking a release back later is possible, but whoever looked has seen them."],
-            yes=f"Release series {series.number}", cancel=back)
+            gettext("Release the results of series %(number)s?") % words,
+            [gettext("Everyone who opens the tournament's public pages sees the standings, "
+                     "prizes and players' deals of series %(number)s at once.") % words,
+             gettext("Taking a release back later is possible, but whoever looked has seen "
+                     "them.")],
+            yes=gettext("Release series %(number)s") % words, cancel=back)
     return Question(
-        f"Withdraw the release of series {series.number}?",
-        [f"The public pages stop showing series {series.number}: the standings and prizes go "
-         "back to the released series only, while the players may already have seen them.",
-         "The series can be released again once every sheet is confirmed."],
-        yes=f"Withdraw the release of series {series.number}", cancel=back)
+        gettext("Withdraw the release of series %(number)s?") % words,
+        [gettext("The public pages stop showing series %(number)s: the standings and prizes "
+                 "go back to the released series only, while the players may already have "
+                 "seen them.") % words,
+         gettext("The series can be released again once every sheet is confirmed.")],
+        yes=gettext("Withdraw the release of series %(number)s") % words, cancel=back)
 
 
 @organizer_required
@@ -100,7 +109,7 @@ def _release_question(tournament, series, release: bool) -> Question:
 def lot(request, tournament):
     form = LotForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Enter the number of the player drawn.")
+        messages.error(request, gettext("Enter the number of the player drawn."))
         return redirect("scoring:prizes", tournament.slug)
     data = form.cleaned_data
     try:
@@ -109,7 +118,8 @@ def lot(request, tournament):
     except refusals.ScoringError as exc:
         messages.error(request, str(exc))
     else:
-        messages.success(request, f"The lot for prize {data['prize']} is recorded.")
+        messages.success(request, gettext("The lot for prize %(number)s is recorded.")
+                         % {"number": data["prize"]})
     return redirect("scoring:prizes", tournament.slug)
 
 
@@ -125,7 +135,7 @@ def add_team(request, tournament):
     except refusals.ScoringError as exc:
         show_on_form(form, exc)
         return _results_admin_page(request, tournament, team_form=form)
-    messages.success(request, f"Team {team.name} registered.")
+    messages.success(request, gettext("Team %(name)s registered.") % {"name": team.name})
     _warn_members_not_playing(request, team)
     return redirect("scoring:results_admin", tournament.slug)
 
@@ -142,7 +152,7 @@ def add_prize(request, tournament):
     except refusals.ScoringError as exc:
         messages.error(request, str(exc))
     else:
-        messages.success(request, f"Prize {prize.number} added.")
+        messages.success(request, gettext("Prize %(number)s added.") % {"number": prize.number})
     return redirect("scoring:results_admin", tournament.slug)
 
 
@@ -159,11 +169,12 @@ def edit_team(request, tournament, team):
         except refusals.ScoringError as error:
             show_on_form(form, error)
         else:
-            messages.success(request, f"Team {team.name} saved.")
+            messages.success(request, gettext("Team %(name)s saved.") % {"name": team.name})
             _warn_members_not_playing(request, team)
             return redirect("scoring:results_admin", tournament.slug)
     return render(request, "scoring/edit.html", {
-        "tournament": tournament, "form": form, "title": f"Team {team.name}",
+        "tournament": tournament, "form": form,
+        "title": gettext("Team %(name)s") % {"name": team.name},
         "delete_url": reverse("scoring:delete_team", args=[tournament.slug, team.pk])})
 
 
@@ -172,10 +183,11 @@ def delete_team(request, tournament, team):
     team = get_object_or_404(Team, tournament=tournament, pk=team)
     if request.method == "POST":
         team_services.delete_team(team, request.user)
-        messages.success(request, f"Team {team.name} deleted.")
+        messages.success(request, gettext("Team %(name)s deleted.") % {"name": team.name})
         return redirect("scoring:results_admin", tournament.slug)
     return render(request, "scoring/confirm_delete.html", {
-        "tournament": tournament, "what": f"the team {team.name}",
+        # Translators: what the delete page deletes: "Delete the team Kreuz?"
+        "tournament": tournament, "what": gettext("the team %(name)s") % {"name": team.name},
         "back": reverse("scoring:edit_team", args=[tournament.slug, team.pk])})
 
 
@@ -189,10 +201,13 @@ def edit_prize(request, tournament, prize):
         except refusals.ScoringError as error:
             show_on_form(form, error)
         else:
-            messages.success(request, f"Prize {prize.number} saved.")
+            messages.success(request, gettext("Prize %(number)s saved.")
+                             % {"number": prize.number})
             return redirect("scoring:results_admin", tournament.slug)
     return render(request, "scoring/edit.html", {
-        "tournament": tournament, "form": form, "title": f"Extra prize {prize}",
+        "tournament": tournament, "form": form,
+        # Translators: an extra prize with its number and title: "Extra prize 8. Best Grand"
+        "title": gettext("Extra prize %(prize)s") % {"prize": prize},
         "delete_url": reverse("scoring:delete_prize", args=[tournament.slug, prize.number])})
 
 
@@ -201,10 +216,12 @@ def delete_prize(request, tournament, prize):
     prize = get_object_or_404(tournament.custom_prizes, number=prize)
     if request.method == "POST":
         awards.delete_custom_prize(prize, request.user)
-        messages.success(request, f"Prize {prize.number}, {prize.title}, deleted.")
+        messages.success(request, gettext("Prize %(number)s, %(title)s, deleted.") % {
+            "number": prize.number, "title": prize.title})
         return redirect("scoring:results_admin", tournament.slug)
     return render(request, "scoring/confirm_delete.html", {
-        "tournament": tournament, "what": f"prize {prize}",
+        # Translators: what the delete page deletes: "Delete prize 8. Best Grand?"
+        "tournament": tournament, "what": gettext("prize %(prize)s") % {"prize": prize},
         "back": reverse("scoring:edit_prize", args=[tournament.slug, prize.number])})
 
 
@@ -222,8 +239,17 @@ def seat_by_results(request, tournament, number):
     except refusals.ScoringError as exc:
         messages.error(request, str(exc))
     else:
-        label = dict(form.fields["method"].choices)[method]
-        messages.success(request, f"Series {number} seated {label.lower()}: "
-                                  f"{len(plan.tables)} tables from seed {plan.seed}, "
-                                  f"{plan.repeat_pairs} pair(s) meet again.")
+        tables = ngettext("%(count)s table", "%(count)s tables", len(plan.tables)) % {
+            "count": len(plan.tables)}
+        pairs = ngettext("%(count)s pair meets again", "%(count)s pairs meet again",
+                         plan.repeat_pairs) % {"count": plan.repeat_pairs}
+        words = {"number": number, "tables": tables, "seed": plan.seed, "pairs": pairs}
+        messages.success(request, (
+            # Translators: "Series 2 seated by standings (the best together): 4 tables from
+            # seed x, 1 pair meets again."
+            gettext("Series %(number)s seated by standings (the best together): %(tables)s "
+                    "from seed %(seed)s, %(pairs)s.")
+            if method == SeatingMethod.STANDINGS else
+            gettext("Series %(number)s seated progressive (winners move up a table): "
+                    "%(tables)s from seed %(seed)s, %(pairs)s.")) % words)
     return redirect("tournament:series", tournament.slug, number)

@@ -1,5 +1,6 @@
 // A large PDF (all sheets, all table cards) takes a while to make: name the job in the link,
 // then ask the server every second how far it is and show it beside the links.
+// gettext, ngettext and interpolate: Django's JavaScript catalog, loaded before this file.
 (function () {
   "use strict";
   function jobName() {
@@ -18,12 +19,18 @@
       .then(function (r) { return r.json(); })
       .then(function (state) {
         if (state.known && state.finished) {
-          show(box, "Ready: " + state.total + " of " + state.total + " tables. The download starts.",
+          show(box, interpolate(ngettext(
+            "Ready: %(done)s of %(total)s table. The download starts.",
+            "Ready: %(done)s of %(total)s tables. The download starts.", state.total),
+            {done: state.total, total: state.total}, true),
                state.total, state.total);
           return;
         }
         if (state.known) {
-          show(box, "Making the PDF: " + state.done + " of " + state.total + " tables…",
+          show(box, interpolate(ngettext(
+            "Making the PDF: %(done)s of %(total)s table…",
+            "Making the PDF: %(done)s of %(total)s tables…", state.total),
+            {done: state.done, total: state.total}, true),
                state.done, state.total);
         }
         if (Date.now() - started < 15 * 60 * 1000) {
@@ -40,7 +47,7 @@
       var job = jobName();
       var href = link.getAttribute("href").replace(/[?&]job=[^&]*/, "");
       link.setAttribute("href", href + (href.indexOf("?") < 0 ? "?" : "&") + "job=" + job);
-      show(box, "Making the PDF…", 0, 0);
+      show(box, gettext("Making the PDF…"), 0, 0);
       watch(box, link.dataset.batch, job, Date.now());
     });
   });

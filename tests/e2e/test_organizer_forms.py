@@ -81,7 +81,7 @@ def test_the_audit_log_shows_what_changed_and_filters(organizer_page, organizer_
     AuditEntry.objects.filter(tournament=tournament, subject="series 2").update(at=noon)
     page = organizer_page
     page.goto("/organize/log-cup/audit/")
-    expect(page.locator("table.audit")).to_contain_text("record.card_points: 95 → 10")
+    expect(page.locator("table.audit")).to_contain_text("card points: 95 → 10")
     expect(page.locator("table.audit tbody tr")).to_have_count(3)
     page.select_option("#id_action", "series_published")
     page.fill("#id_series", "2")

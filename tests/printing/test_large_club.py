@@ -55,7 +55,7 @@ def test_the_largest_club_prints_over_many_pages():
     assert count > 20 and len(", ".join(names)) // MEMBERS_PER_ROW < 20 * count
     first = reader.pages[0].extract_text()
     assert re.search(r"Place\s*Name\s*Score\s*Counted\s*Players", first)
-    assert "123456" in first and "20000" in first
+    assert "123,456" in first and "20,000" in first  # grouped (tournament.numbers)
     last = reader.pages[-1].extract_text()
     assert f"Jürgen Müller-Lüdenscheidt {LARGEST - 31}" in last
     assert re.search(r"2\s*Pik As\s*12\s*1\s*Anna Becker", last)

@@ -280,4 +280,4 @@ def test_a_congress_of_3000_is_a_paged_table_with_its_header_on_every_page():
                          words), i
     last = reader.pages[-1].extract_text()
     assert re.search(r"3000\s*3000\s*Müller, Jürgen 3000\s*Skatfreunde Grün-Weiß\s*"
-                     r"−1500\s*30\s*2\s*\+28\s*1000", last)
+                     r"−1,500\s*30\s*2\s*\+28\s*1,000", last)  # grouped (tournament.numbers)

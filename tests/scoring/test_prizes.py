@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import scoring.prize_words as prize_words
 from engine import get_rule_set
 from scoring.prize_list import (
     GRAND_GAMES,
@@ -19,7 +20,7 @@ from scoring.prize_list import (
     game_name,
 )
 from scoring.prizes import award_prizes
-from scoring.standings import DealResult, league_standings
+from scoring.standings import DealResult, Standing, league_standings
 
 _numbers = count(1000)
 
@@ -571,3 +572,13 @@ def test_a_big_field_is_awarded_as_if_every_player_were_grouped(games, one_prize
         prizes._within_reach = keep
     assert reached == everybody
     assert len(standings) > 2 * (max(places) + len(specs)) + 16  # the field is pruned
+
+
+def test_a_candidates_words_say_his_figures_grouped():
+    """scoring/prize_words.py: the reason and the short figure of a player in line (English
+    here; the site says them in the reader's language)."""
+    s = Standing(entry=1, points=1260, won=14, lost=2, games=12, score=2345, rank=1, tied=False)
+    assert prize_words.most_games_words(s) == (
+        "net Games 12 (won 14, lost 2), 1,260 Points", "Games +12")
+    assert prize_words.place_words(s) == (
+        "Seeger-Fabian score 2,345 (won 14, lost 2)", "score 2,345")

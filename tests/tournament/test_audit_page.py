@@ -41,7 +41,7 @@ def test_the_page_shows_the_difference_not_whole_objects(organizer_client, tourn
                   after={"seat": 3, "points": 10})
     html = organizer_client.get(audit_url(tournament)).content.decode()
     assert "value: 30 → -20" in html
-    assert "record.card_points: 95 → 10" in html
+    assert "card points: 95 → 10" in html  # the record's key in plain words
     assert "seat: 3" in html and "points: 10" in html
     assert "{" not in html.split("<table", 1)[1].split("</table>")[0]  # no raw dicts
     assert "Heart Solo" not in html  # unchanged, not repeated

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from django.db import transaction
 from django.db.models import Count
+from django.utils.translation import gettext
 
 import engine
 from engine import letter_of as letter_of  # the sheets read a seat's letter here
@@ -20,6 +21,7 @@ from tournament.audit import record_change
 from tournament.models import AuditAction, Deal, DealSet, Deck, Series, TablePolicy, Tournament
 from tournament.refusals import Refusal
 from tournament.seating import leftover, movements
+from tournament.words import say
 
 MAX_DECKS = 99
 
@@ -35,18 +37,20 @@ def make_comparative(tournament: Tournament, *, table_size: int, decks: int, see
     multiple of the table size; the series length and the table policy follow from them."""
     seed = " ".join(seed.split())[:64]
     if table_size not in (3, 4):
-        raise ComparativeError("A comparison needs one table size: 3 or 4.", "table_size")
+        raise ComparativeError(gettext("A comparison needs one table size: 3 or 4."),
+                               "table_size")
     if not 1 <= decks <= MAX_DECKS or decks % table_size:
         working = ", ".join(str(n) for n in range(table_size * 2, table_size * 9, table_size))
-        raise ComparativeError(
-            f"{decks} decks: every player of a {table_size}-table deals as often as the others, "
-            f"so the decks are a multiple of {table_size} (for example {working}).", "decks")
+        raise ComparativeError(gettext(
+            "%(decks)s decks: every player of a %(size)s-table deals as often as the others, so "
+            "the decks are a multiple of %(size)s (for example %(working)s).")
+            % {"decks": decks, "size": table_size, "working": working}, "decks")
     if not seed:
-        raise ComparativeError("Give the set a seed: the same seed deals the same decks.",
-                               "seed")
+        raise ComparativeError(
+            gettext("Give the set a seed: the same seed deals the same decks."), "seed")
     if Deal.objects.filter(table__series__tournament=tournament).exists():
-        raise ComparativeError("Deals are recorded already; a tournament becomes comparative "
-                               "before its first deal.")
+        raise ComparativeError(gettext("Deals are recorded already; a tournament becomes "
+                                       "comparative before its first deal."))
     # Dealing is the long part (99 decks for 99 series: seconds of CPU): done before the
     # transaction, so the database is held only for the writing.
     numbers = list(tournament.series.values_list("number", flat=True))
@@ -109,15 +113,16 @@ def room_movement(series: Series, deal_set: DealSet) -> list[TableRounds]:
         return []
     other = next(((n, p) for n, p in sized if p != deal_set.table_size), None)
     if other is not None:
-        raise ComparativeError(
-            f"Table {other[0]} seats {other[1]} players, but the set is dealt for "
-            f"{deal_set.table_size}-tables: a comparison needs one table size. Seat the series "
-            f"at {deal_set.table_size}-tables only; players left over sit out, or play as a "
-            "comparative tournament of their own.")
+        raise ComparativeError(gettext(
+            "Table %(table)s seats %(players)s players, but the set is dealt for "
+            "%(size)s-tables: a comparison needs one table size. Seat the series at "
+            "%(size)s-tables only; players left over sit out, or play as a comparative "
+            "tournament of their own.")
+            % {"table": other[0], "players": other[1], "size": deal_set.table_size})
     try:
         sizes = movements.sections(len(numbers), deal_set.decks)
     except movements.MovementError as exc:
-        raise ComparativeError(str(exc)) from exc
+        raise ComparativeError(say(exc.words)) from exc
     room: list[TableRounds] = []
     start = 0
     for section, size in enumerate(sizes, start=1):
@@ -161,8 +166,9 @@ def seating_advice(tournament: Tournament, deal_set: DealSet) -> leftover.Leftov
 def advice_sentences(advice: leftover.Leftover) -> list[str]:
     """The options in the organizer's words; a section of the other size is compared within
     itself, so here it is a comparative tournament of its own."""
-    return [option.sentence + (" Set it up as a comparative tournament of its own."
-                               if option.remedy is leftover.Remedy.SECTION else "")
+    return [gettext("%(option)s. Set it up as a comparative tournament of its own.")
+            % {"option": say(option.words)}
+            if option.remedy is leftover.Remedy.SECTION else say(option.words)
             for option in advice.options]
 
 
@@ -220,4 +226,5 @@ def deck_of_deal(series: Series, deal_set: DealSet, table: int, deal_number: int
         if line.table == table:
             played = [deck for decks in line.rounds for deck in decks]
             return played[deal_number - 1]
-    raise ComparativeError(f"Table {table} has no place in the movement.")
+    raise ComparativeError(gettext("Table %(table)s has no place in the movement.")
+                           % {"table": table})

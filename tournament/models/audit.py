@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from tournament.models.events import Tournament
 
@@ -11,60 +12,60 @@ from tournament.models.events import Tournament
 class AuditAction(models.TextChoices):
     """What a change was: a code the audit page, exports and an API filter by."""
 
-    TOURNAMENT_CREATED = "tournament_created", "Tournament created"
-    TOURNAMENT_EDITED = "tournament_edited", "Tournament edited"
-    STAFF_ADDED = "staff_added", "Staff added"
-    STAFF_REMOVED = "staff_removed", "Staff removed"
-    CLUB_CREATED = "club_created", "Club created"
-    CLUB_MERGED = "club_merged", "Club merged into another"
-    CLUB_DELETED = "club_deleted", "Club deleted"
-    PLAYER_REGISTERED = "player_registered", "Player registered"
-    PLAYERS_IMPORTED = "players_imported", "Players imported"
-    ENTRY_EDITED = "entry_edited", "Entry edited"
-    CHECKED_IN = "checked_in", "Checked in"
-    CHECK_IN_UNDONE = "check_in_undone", "Check-in undone"
-    WITHDRAWN = "withdrawn", "Withdrawn"
-    REINSTATED = "reinstated", "Reinstated"
-    SEAT_REMOVED = "seat_removed", "Seat removed"
-    KEEP_APART_ADDED = "keep_apart_added", "Keep apart added"
-    KEEP_APART_REMOVED = "keep_apart_removed", "Keep apart removed"
-    SERIES_SEATED = "series_seated", "Series seated"
-    PLAYERS_SWAPPED = "players_swapped", "Players swapped"
-    PLAYER_MOVED = "player_moved", "Player moved"
-    LATE_ARRIVAL_SEATED = "late_arrival_seated", "Late arrival seated"
-    SITS_OUT = "sits_out", "Sits out a series"
-    SERIES_PUBLISHED = "series_published", "Series published"
-    SERIES_UNPUBLISHED = "series_unpublished", "Series unpublished"
-    SERIES_STARTED = "series_started", "Series started"
-    SERIES_CONFIRMED = "series_confirmed", "Series confirmed"
-    SERIES_REOPENED = "series_reopened", "Series reopened"
-    RESULTS_RELEASED = "results_released", "Results released"
-    RELEASE_WITHDRAWN = "release_withdrawn", "Release withdrawn"
-    SERIES_CORRECTING = "series_correcting", "Released series reopened for a correction"
-    RESULTS_RELEASED_AGAIN = "results_released_again", "Results released again"
-    DEAL_ENTERED = "deal_entered", "Deal entered"
-    DEAL_CORRECTED = "deal_corrected", "Deal corrected"
-    DEAL_DELETED = "deal_deleted", "Deal deleted"
-    DEAL_INSERTED = "deal_inserted", "Forgotten deal inserted"
-    PENALTY_ENTERED = "penalty_entered", "Penalty entered"
-    PENALTY_DELETED = "penalty_deleted", "Penalty deleted"
-    SHEET_SUBMITTED = "sheet_submitted", "Sheet submitted"
-    SHEET_CONFIRMED = "sheet_confirmed", "Sheet confirmed"
-    SHEET_CONFIRMED_OVERRIDE = "sheet_confirmed_override", "Sheet confirmed (override)"
-    SHEET_REOPENED = "sheet_reopened", "Sheet reopened"
-    SCORING_SETTINGS_CHANGED = "scoring_settings_changed", "Scoring settings changed"
-    LOT_RECORDED = "lot_recorded", "Lot recorded"
-    TEAM_REGISTERED = "team_registered", "Team registered"
-    TEAM_EDITED = "team_edited", "Team edited"
-    TEAM_DELETED = "team_deleted", "Team deleted"
-    PRIZE_ADDED = "prize_added", "Prize added"
-    PRIZE_EDITED = "prize_edited", "Prize edited"
-    PRIZE_DELETED = "prize_deleted", "Prize deleted"
-    COMPARATIVE_SET = "comparative_set", "Comparative set dealt"
-    SUBSTITUTE_SEATED = "substitute_seated", "Substitute seated"
-    SUBSTITUTE_REMOVED = "substitute_removed", "Substitute removed"
-    SHEET_ENDED_EARLY = "sheet_ended_early", "Sheet ended early"
-    SHEET_END_UNDONE = "sheet_end_undone", "Early end of a sheet undone"
+    TOURNAMENT_CREATED = "tournament_created", _("Tournament created")
+    TOURNAMENT_EDITED = "tournament_edited", _("Tournament edited")
+    STAFF_ADDED = "staff_added", _("Staff added")
+    STAFF_REMOVED = "staff_removed", _("Staff removed")
+    CLUB_CREATED = "club_created", _("Club created")
+    CLUB_MERGED = "club_merged", _("Club merged into another")
+    CLUB_DELETED = "club_deleted", _("Club deleted")
+    PLAYER_REGISTERED = "player_registered", _("Player registered")
+    PLAYERS_IMPORTED = "players_imported", _("Players imported")
+    ENTRY_EDITED = "entry_edited", _("Entry edited")
+    CHECKED_IN = "checked_in", _("Checked in")
+    CHECK_IN_UNDONE = "check_in_undone", _("Check-in undone")
+    WITHDRAWN = "withdrawn", _("Withdrawn")
+    REINSTATED = "reinstated", _("Reinstated")
+    SEAT_REMOVED = "seat_removed", _("Seat removed")
+    KEEP_APART_ADDED = "keep_apart_added", _("Keep apart added")
+    KEEP_APART_REMOVED = "keep_apart_removed", _("Keep apart removed")
+    SERIES_SEATED = "series_seated", _("Series seated")
+    PLAYERS_SWAPPED = "players_swapped", _("Players swapped")
+    PLAYER_MOVED = "player_moved", _("Player moved")
+    LATE_ARRIVAL_SEATED = "late_arrival_seated", _("Late arrival seated")
+    SITS_OUT = "sits_out", _("Sits out a series")
+    SERIES_PUBLISHED = "series_published", _("Series published")
+    SERIES_UNPUBLISHED = "series_unpublished", _("Series unpublished")
+    SERIES_STARTED = "series_started", _("Series started")
+    SERIES_CONFIRMED = "series_confirmed", _("Series confirmed")
+    SERIES_REOPENED = "series_reopened", _("Series reopened")
+    RESULTS_RELEASED = "results_released", _("Results released")
+    RELEASE_WITHDRAWN = "release_withdrawn", _("Release withdrawn")
+    SERIES_CORRECTING = "series_correcting", _("Released series reopened for a correction")
+    RESULTS_RELEASED_AGAIN = "results_released_again", _("Results released again")
+    DEAL_ENTERED = "deal_entered", _("Deal entered")
+    DEAL_CORRECTED = "deal_corrected", _("Deal corrected")
+    DEAL_DELETED = "deal_deleted", _("Deal deleted")
+    DEAL_INSERTED = "deal_inserted", _("Forgotten deal inserted")
+    PENALTY_ENTERED = "penalty_entered", _("Penalty entered")
+    PENALTY_DELETED = "penalty_deleted", _("Penalty deleted")
+    SHEET_SUBMITTED = "sheet_submitted", _("Sheet submitted")
+    SHEET_CONFIRMED = "sheet_confirmed", _("Sheet confirmed")
+    SHEET_CONFIRMED_OVERRIDE = "sheet_confirmed_override", _("Sheet confirmed (override)")
+    SHEET_REOPENED = "sheet_reopened", _("Sheet reopened")
+    SCORING_SETTINGS_CHANGED = "scoring_settings_changed", _("Scoring settings changed")
+    LOT_RECORDED = "lot_recorded", _("Lot recorded")
+    TEAM_REGISTERED = "team_registered", _("Team registered")
+    TEAM_EDITED = "team_edited", _("Team edited")
+    TEAM_DELETED = "team_deleted", _("Team deleted")
+    PRIZE_ADDED = "prize_added", _("Prize added")
+    PRIZE_EDITED = "prize_edited", _("Prize edited")
+    PRIZE_DELETED = "prize_deleted", _("Prize deleted")
+    COMPARATIVE_SET = "comparative_set", _("Comparative set dealt")
+    SUBSTITUTE_SEATED = "substitute_seated", _("Substitute seated")
+    SUBSTITUTE_REMOVED = "substitute_removed", _("Substitute removed")
+    SHEET_ENDED_EARLY = "sheet_ended_early", _("Sheet ended early")
+    SHEET_END_UNDONE = "sheet_end_undone", _("Early end of a sheet undone")
 
 
 # Changes to the sheets of the series being played. The public's results count only released
@@ -116,3 +117,11 @@ class AuditEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.at:%Y-%m-%d %H:%M} {self.action} {self.subject}"
+
+    @property
+    def shown_subject(self) -> str:
+        """The subject as the audit page shows it, in the reader's language: the place from
+        the numbers, else the stored words (``audit_words.subject_words``)."""
+        from tournament.audit_words import subject_words  # it imports the models
+
+        return subject_words(self)

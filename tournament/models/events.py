@@ -14,6 +14,8 @@ from django.db import models
 from django.db.models import Q
 from django.urls import reverse
 from django.utils.functional import cached_property
+from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
 
 # The scoring systems and table policies are defined with the rules that use them (the engine,
 # the seating algorithms); the fields' choices are built from them.
@@ -21,6 +23,7 @@ from engine import DEFAULT_RULE_SET, ScoringSystem, get_rule_set, rule_sets
 from tournament.models.people import Club, Player
 from tournament.names import KEY_MAX, person_key
 from tournament.seating.algorithms import TablePolicy
+from tournament.words import word, word_lazy
 
 
 def time_zone_names() -> list[str]:
@@ -30,12 +33,13 @@ def time_zone_names() -> list[str]:
 
 def validate_time_zone(value: str) -> None:
     if value not in available_timezones():
-        raise ValidationError(f"{value!r} is not a time zone; choose one such as "
-                              "Europe/Berlin or America/Chicago.")
+        raise ValidationError(gettext("%(zone)s is not a time zone; choose one such as "
+                                      "Europe/Berlin or America/Chicago.")
+                              % {"zone": repr(value)})
 
 
 def rule_set_choices() -> list[tuple[str, str]]:
-    return [(r.key, f"{r.name} ({r.key})") for r in rule_sets()]
+    return [(r.key, f"{word(r.name)} ({r.key})") for r in rule_sets()]  # said when shown
 
 
 class Tournament(models.Model):
@@ -47,7 +51,8 @@ class Tournament(models.Model):
     rule_set = models.CharField(max_length=20, choices=rule_set_choices, default=DEFAULT_RULE_SET)
     options = models.JSONField(default=dict, blank=True)
     scoring_system = models.CharField(max_length=20,
-                                      choices=[(s.value, s.label) for s in ScoringSystem],
+                                      choices=[(s.value, word_lazy(s.label))
+                                               for s in ScoringSystem],
                                       default=ScoringSystem.LEAGUE.value)
     series_count = models.PositiveSmallIntegerField(default=3)
     deals_per_player = models.PositiveSmallIntegerField(default=12)
@@ -56,20 +61,25 @@ class Tournament(models.Model):
                                     default=TablePolicy.PREFER_FOUR.value)
     public = models.BooleanField(default=False)
     blind_check = models.BooleanField(
-        default=False, help_text="The confirmer of a score sheet retypes the final totals.")
+        default=False, help_text=_("The confirmer of a score sheet retypes the final totals."))
     # Printing and the clock of the room: what a League table settles at, the paper the
     # organizer's printer takes, the zone the times on every page are shown in.
     settlement_rate = models.DecimalField(
         max_digits=6, decimal_places=4, default=Decimal("0.25"),
         validators=[MinValueValidator(Decimal("0.0001")), MaxValueValidator(Decimal("100"))],
-        help_text="Cents a point when the players of a table settle (League scoring); the "
-                  "book's rate is ¼ cent (0.25).")
-    paper = models.CharField(max_length=10, choices=[("a4", "A4"), ("letter", "US Letter")],
-                             default="a4", help_text="The paper of every PDF.")
+        help_text=_("Cents a point when the players of a table settle (League scoring); the "
+                    "book's rate is ¼ cent (0.25)."))
+    paper = models.CharField(max_length=10, choices=[("a4", "A4"), ("letter", _("US Letter"))],
+                             default="a4", help_text=_("The paper of every PDF."))
     time_zone = models.CharField(max_length=64, default="UTC",
                                  validators=[validate_time_zone],
-                                 help_text="Times on every page of this tournament are shown "
-                                           "in this zone, e.g. America/Chicago.")
+                                 help_text=_("Times on every page of this tournament are "
+                                             "shown in this zone, e.g. America/Chicago."))
+    language = models.CharField(
+        _("language"), max_length=8, blank=True, default="",
+        choices=[("", _("each visitor's own")), *settings.LANGUAGES],
+        help_text=_("The language of the public pages, the table links and every PDF of this "
+                    "tournament. Left empty, each visitor reads their browser's language."))
     organizers = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True,
                                         related_name="organized_tournaments")
     assistants = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True,
@@ -173,9 +183,21 @@ class Entry(models.Model):
 
     @property
     def status(self) -> str:
+        """A key (CSS classes and comparisons read it); people read ``status_label``."""
         if self.withdrawn:
             return "withdrawn"
         return "checked in" if self.checked_in else "registered"
+
+    @property
+    def status_label(self) -> str:
+        """``status`` in the reader's language."""
+        return str(ENTRY_STATUS_LABELS[self.status])
+
+
+# Translators: the state of a player's entry (the player list, the door)
+ENTRY_STATUS_LABELS = {"registered": pgettext_lazy("entry", "registered"),
+                       "checked in": pgettext_lazy("entry", "checked in"),
+                       "withdrawn": pgettext_lazy("entry", "withdrawn")}
 
 
 class KeepApart(models.Model):
@@ -199,19 +221,20 @@ class KeepApart(models.Model):
 
 
 class SeatingMethod(models.TextChoices):
-    DRAW = "draw", "Random draw"
-    RESEAT = "reseat", "Re-seat, fewest repeat opponents"
-    STANDINGS = "standings", "By standings (the best together)"
-    PROGRESSIVE = "progressive", "Progressive (winners move up a table)"
+    DRAW = "draw", _("Random draw")
+    RESEAT = "reseat", _("Re-seat, fewest repeat opponents")
+    STANDINGS = "standings", _("By standings (the best together)")
+    PROGRESSIVE = "progressive", _("Progressive (winners move up a table)")
 
 
 class SeriesStatus(models.TextChoices):
-    DRAFT = "draft", "Draft"
-    SEATED = "seated", "Seated (published)"
-    PLAYING = "playing", "Playing"
-    CONFIRMED = "confirmed", "Confirmed"
-    RELEASED = "released", "Released"
-    CORRECTING = "correcting", "Released, correction in progress"
+    # Translators: the state of a series
+    DRAFT = "draft", pgettext_lazy("series", "Draft")
+    SEATED = "seated", pgettext_lazy("series", "Seated (published)")
+    PLAYING = "playing", pgettext_lazy("series", "Playing")
+    CONFIRMED = "confirmed", pgettext_lazy("series", "Confirmed")
+    RELEASED = "released", pgettext_lazy("series", "Released")
+    CORRECTING = "correcting", pgettext_lazy("series", "Released, correction in progress")
 
 
 RELEASED_STATES = (SeriesStatus.RELEASED, SeriesStatus.CORRECTING)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.db import models
 
+from tournament.deal_words import say_deal
 from tournament.models.tables import Table
 
 
@@ -25,7 +26,10 @@ class Deal(models.Model):
     record = models.JSONField()
     outcome = models.JSONField()
     value = models.IntegerField()
-    description = models.CharField(max_length=200)
+    description = models.CharField(max_length=200)  # the engine's words, in English
+    # the same words as msgids with their parameters, compact JSON (``tournament.deal_words``):
+    # what every page shows, in the reader's language (``text``)
+    words = models.TextField(blank=True, default="")
     # What scoring reads, as plain columns written with the record (``sheet.scoring_columns``)
     # so that standings and prizes are summed and filtered by the database, never decoded
     # from ``record`` and ``outcome`` deal by deal.
@@ -53,6 +57,11 @@ class Deal(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table} deal {self.number}: {self.description}"
+
+    @property
+    def text(self) -> str:
+        """The deal in words in the reader's language, as the sheet shows it."""
+        return say_deal(self.words)
 
 
 class Penalty(models.Model):

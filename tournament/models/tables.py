@@ -6,6 +6,7 @@ import secrets
 
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import pgettext_lazy
 
 from tournament.models.events import Entry, Series, Tournament
 
@@ -15,9 +16,10 @@ def new_token() -> str:
 
 
 class SheetStatus(models.TextChoices):
-    OPEN = "open", "Open"
-    SUBMITTED = "submitted", "Submitted"
-    CONFIRMED = "confirmed", "Confirmed"
+    # Translators: the state of a score sheet
+    OPEN = "open", pgettext_lazy("sheet", "Open")
+    SUBMITTED = "submitted", pgettext_lazy("sheet", "Submitted")
+    CONFIRMED = "confirmed", pgettext_lazy("sheet", "Confirmed")
 
 
 class SheetFoot(models.Model):

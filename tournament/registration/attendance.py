@@ -9,6 +9,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.db.models import Count, Q
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from tournament.audit import record_change
 from tournament.models import AuditAction, Entry, Seat, SeriesStatus, Tournament
@@ -22,9 +23,9 @@ def check_in(entry: Entry, user, checked_in: bool = True) -> Entry:
     with transaction.atomic():
         entry = Entry.objects.select_for_update().get(pk=entry.pk)
         if checked_in and entry.withdrawn:
-            raise RegistrationError(
-                "checked_in", f"{entry.name} (number {entry.number}) is withdrawn; "
-                              "reinstate the player before checking in.")
+            raise RegistrationError("checked_in", gettext(
+                "%(name)s (number %(number)s) is withdrawn; reinstate the player before "
+                "checking in.") % {"name": entry.name, "number": entry.number})
         if entry.checked_in == checked_in:
             return entry
         before = {"checked_in": entry.checked_in}
@@ -68,13 +69,14 @@ def withdrawal_refused(entry: Entry) -> RegistrationError | None:
     for seat in Seat.objects.filter(entry=entry).select_related("series", "table"):
         series = seat.series
         if series.status in (SeriesStatus.SEATED, SeriesStatus.PLAYING):
-            return RegistrationError(
-                "withdrawn", f"{entry.name} sits at table {seat.table.number} of series "
-                             f"{series.number}, which is under way; the table's sheet needs "
-                             "every player. Before play, swap the player out in the series "
-                             "plan; once play has started, an organizer seats a substitute or "
-                             "ends the sheet early on the table's sheet (\"A player cannot go "
-                             "on\"); or withdraw after the series.")
+            # Translators: "A player cannot go on" is the heading of that panel of the sheet
+            return RegistrationError("withdrawn", gettext(
+                "%(name)s sits at table %(table)s of series %(series)s, which is under way; the "
+                "table's sheet needs every player. Before play, swap the player out in the "
+                "series plan; once play has started, an organizer seats a substitute or ends "
+                "the sheet early on the table's sheet (\"A player cannot go on\"); or withdraw "
+                "after the series.")
+                % {"name": entry.name, "table": seat.table.number, "series": series.number})
     return None
 
 

@@ -6,11 +6,13 @@ from dataclasses import dataclass
 
 from django.db import transaction
 from django.db.models import Count, Exists, OuterRef, Q
+from django.utils.translation import gettext, ngettext
 
 from tournament.audit import record_change
 from tournament.models import AuditAction, Club, Entry, Tournament
-from tournament.names import club_key, visibility_problem
-from tournament.parsing import clean_text
+from tournament.names import club_key
+from tournament.numbers import grouped
+from tournament.parsing import clean_text, name_problem
 from tournament.permissions import organized_tournaments
 from tournament.refusals import Refusal
 from tournament.versions import changed_on_commit
@@ -55,15 +57,17 @@ def add_club(name: str, city: str = "", *, tournament: Tournament | None = None,
              user=None) -> Club:
     name, city = clean_text(name), clean_text(city)
     if not name:
-        raise Refusal("The club name is empty.", "name")
+        raise Refusal(gettext("The club name is empty."), "name")
     if len(name) > CLUB_MAX:
-        raise Refusal(f"The club name is longer than {CLUB_MAX} letters.", "name")
-    problem = visibility_problem(name)
+        raise Refusal(gettext("The club name is longer than %(max)s letters.")
+                      % {"max": CLUB_MAX}, "name")
+    problem = name_problem(name, "club name")
     if problem:
-        raise Refusal(f"The club name {problem}.", "name")
+        raise Refusal(problem, "name")
     existing = find_club(name)
     if existing is not None:
-        raise Refusal(f"The club {existing.name} already exists.", "name")
+        raise Refusal(gettext("The club %(club)s already exists.") % {"club": existing.name},
+                      "name")
     with transaction.atomic():
         creator = user if user is not None and user.is_authenticated else None
         club = Club.objects.create(name=name, city=city, created_by=creator)
@@ -120,15 +124,16 @@ def merge_club(club: Club, into: Club | None, *, tournament: Tournament, user) -
     """Move every entry of ``club`` to ``into`` and delete ``club`` (a typo at the door made
     it); return how many entries moved. Both must be the organizer's to see, ``club`` their own."""
     if into is None:
-        raise Refusal("Choose the club to merge into.", "into")
+        raise Refusal(gettext("Choose the club to merge into."), "into")
     if into.pk == club.pk:
-        raise Refusal(f"Choose another club than {club.name} to merge it into.", "into")
+        raise Refusal(gettext("Choose another club than %(club)s to merge it into.")
+                      % {"club": club.name}, "into")
     with transaction.atomic():
         if not own_clubs(user).filter(pk=club.pk).exists():
-            raise Refusal(f"{club.name} is used by another organizer's tournaments; only "
-                          "they can merge it.", "club")
+            raise Refusal(gettext("%(club)s is used by another organizer's tournaments; only "
+                                  "they can merge it.") % {"club": club.name}, "club")
         if not clubs_for(tournament, user).filter(pk=into.pk).exists():
-            raise Refusal("Choose one of your clubs to merge into.", "into")
+            raise Refusal(gettext("Choose one of your clubs to merge into."), "into")
         # the club's players may play in other tournaments of the organizer: their results
         # name the club too
         changed_on_commit(Entry.objects.filter(club=club).values_list("tournament_id",
@@ -148,13 +153,14 @@ def delete_club(club: Club, *, tournament: Tournament, user) -> None:
     """Delete a club nobody plays for (one added by mistake)."""
     with transaction.atomic():
         if not own_clubs(user).filter(pk=club.pk).exists():
-            raise Refusal(f"{club.name} is used by another organizer's tournaments; only "
-                          "they can delete it.", "club")
+            raise Refusal(gettext("%(club)s is used by another organizer's tournaments; only "
+                                  "they can delete it.") % {"club": club.name}, "club")
         use = club_use(club)
         if use.entries:
-            raise Refusal(f"{club.name} still has {use.entries} player"
-                          f"{'' if use.entries == 1 else 's'}: merge it into another club "
-                          "instead.", "club")
+            raise Refusal(ngettext(
+                "%(club)s still has %(count)s player: merge it into another club instead.",
+                "%(club)s still has %(count)s players: merge it into another club instead.",
+                use.entries) % {"club": club.name, "count": grouped(use.entries)}, "club")
         before = {"name": club.name, "city": club.city}
         club.delete()
         record_change(tournament, user, AuditAction.CLUB_DELETED, before["name"], before=before)

@@ -8,6 +8,7 @@ puts on the right field.
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 
 from tournament.models import Club
 from tournament.parsing import INT_MAX
@@ -43,9 +44,11 @@ class PersonChoiceMixin:
 
     def offer_persons(self, known) -> None:
         self.fields["person"] = forms.ChoiceField(
-            label="Same person?", widget=forms.RadioSelect,
-            choices=[(str(k.player), f"Yes: {k.label}") for k in known]
-            + [(NEW_PERSON, "No: a new person of the same name")])
+            label=gettext("Same person?"), widget=forms.RadioSelect,
+            # Translators: the answer to "Same person?", then who it is
+            choices=[(str(k.player), gettext("Yes: %(person)s") % {"person": k.label})
+                     for k in known]
+            + [(NEW_PERSON, gettext("No: a new person of the same name"))])
 
     def person_choice(self, data) -> str | None:
         """The choice posted back (the field is re-offered by the service if needed)."""
@@ -56,21 +59,26 @@ class PersonChoiceMixin:
 class PlayerForm(PersonChoiceMixin, forms.Form):
     """A player and his entry: choose an existing club or type a new one."""
 
-    first_name = forms.CharField(max_length=80)
-    last_name = forms.CharField(max_length=80)
+    first_name = forms.CharField(max_length=80, label=gettext_lazy("First name"))
+    last_name = forms.CharField(max_length=80, label=gettext_lazy("Last name"))
     club = forms.ModelChoiceField(queryset=Club.objects.all(), required=False,
-                                  empty_label="— no club —")
+                                  label=gettext_lazy("Club"),
+                                  empty_label=gettext_lazy("— no club —"))
     # the datalist offers the known clubs as one types; a known club typed in other letters
     # ("sc gruen") is that club, not a new one (registration.clubs.find_club)
-    new_club = forms.CharField(max_length=120, required=False, label="or a new club",
-                               help_text="Type the name of a club that is not in the list.",
+    new_club = forms.CharField(max_length=120, required=False,
+                               label=gettext_lazy("or a new club"),
+                               help_text=gettext_lazy("Type the name of a club that is not in "
+                                                      "the list."),
                                widget=forms.TextInput(attrs={"list": "club-names",
                                                              "autocomplete": "off"}))
-    email = forms.EmailField(required=False, max_length=254, label="E-mail (optional)")
+    email = forms.EmailField(required=False, max_length=254,
+                             label=gettext_lazy("E-mail (optional)"))
     number = forms.IntegerField(min_value=1, max_value=INT_MAX, required=False,
-                                label="Participant number")
+                                label=gettext_lazy("Participant number"))
     save_anyway = forms.BooleanField(
-        required=False, label="Save anyway: this is a different person of the same name")
+        required=False,
+        label=gettext_lazy("Save anyway: this is a different person of the same name"))
 
     def __init__(self, *args, next_number: int | None = None, clubs=None, **kwargs):
         super().__init__(*args, **kwargs)
@@ -78,7 +86,8 @@ class PlayerForm(PersonChoiceMixin, forms.Form):
         self.fields["club"].queryset = clubs if clubs is not None else Club.objects.none()
         if next_number is not None:
             self.fields["number"].help_text = (
-                f"Leave empty for the next free number ({next_number}).")
+                gettext("Leave empty for the next free number (%(number)s).")
+                % {"number": next_number})
         else:
             self.fields["number"].required = True
 
@@ -86,8 +95,8 @@ class PlayerForm(PersonChoiceMixin, forms.Form):
         data = super().clean()
         club, new_club = data.get("club"), (data.get("new_club") or "").strip()
         if club and new_club and club.name.casefold() != new_club.casefold():
-            self.add_error("new_club", "Choose a club from the list or type a new one, "
-                                       "not both.")
+            self.add_error("new_club", gettext("Choose a club from the list or type a new "
+                                               "one, not both."))
         data["club_name"] = new_club or (club.name if club else "")
         return data
 
@@ -107,7 +116,7 @@ class PlayerForm(PersonChoiceMixin, forms.Form):
 
 
 class DoorSearchForm(forms.Form):
-    q = forms.CharField(required=False, label="Number or name",
+    q = forms.CharField(required=False, label=gettext_lazy("Number or name"),
                         widget=forms.TextInput(attrs={"autofocus": True, "autocomplete": "off",
                                                       "type": "search"}))
 
@@ -117,12 +126,15 @@ class DoorSearchForm(forms.Form):
 class QuickAddForm(PersonChoiceMixin, forms.Form):
     """Register and check in at once, at the door."""
 
-    first_name = forms.CharField(max_length=80, label="First")
-    last_name = forms.CharField(max_length=80, label="Last")
-    club = forms.CharField(max_length=120, required=False,
+    # Translators: the first name, a short label at the door
+    first_name = forms.CharField(max_length=80, label=pgettext_lazy("first name", "First"))
+    # Translators: the last name, a short label at the door
+    last_name = forms.CharField(max_length=80, label=pgettext_lazy("last name", "Last"))
+    club = forms.CharField(max_length=120, required=False, label=gettext_lazy("Club"),
                            widget=forms.TextInput(attrs={"list": "club-names",
                                                          "autocomplete": "off"}))
-    save_anyway = forms.BooleanField(required=False, label="Save anyway (different person)")
+    save_anyway = forms.BooleanField(required=False,
+                                     label=gettext_lazy("Save anyway (different person)"))
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -141,8 +153,9 @@ class QuickAddForm(PersonChoiceMixin, forms.Form):
 
 
 class ImportUploadForm(forms.Form):
-    file = forms.FileField(required=False, label="CSV file")
-    text = forms.CharField(required=False, strip=False, label="or paste the CSV text",
+    file = forms.FileField(required=False, label=gettext_lazy("CSV file"))
+    text = forms.CharField(required=False, strip=False,
+                           label=gettext_lazy("or paste the CSV text"),
                            widget=forms.Textarea(attrs={"rows": 8, "cols": 80,
                                                         "spellcheck": "false"}))
 
@@ -151,7 +164,7 @@ class ImportUploadForm(forms.Form):
         upload, text = data.get("file"), data.get("text") or ""
         if upload:
             if upload.size > MAX_UPLOAD_BYTES:
-                raise forms.ValidationError("The file is larger than 2 MB.")
+                raise forms.ValidationError(gettext("The file is larger than 2 MB."))
             try:
                 data["csv_text"], data["encoding"] = decode_upload(upload.read())
             except ValueError as error:
@@ -159,7 +172,7 @@ class ImportUploadForm(forms.Form):
         elif text.strip():
             data["csv_text"], data["encoding"] = text, UTF8
         else:
-            raise forms.ValidationError("Choose a CSV file or paste the CSV text.")
+            raise forms.ValidationError(gettext("Choose a CSV file or paste the CSV text."))
         return data
 
 
@@ -169,21 +182,23 @@ class ImportConfirmForm(forms.Form):
     csv_text = forms.CharField(strip=False, widget=forms.Textarea(attrs={"hidden": True}))
     skip_bad = forms.BooleanField(required=False)
     link_known = forms.BooleanField(
-        required=False, label="A row with the name and club of a player of my other "
-                              "tournaments is that same person (to follow them over a season)")
+        required=False, label=gettext_lazy(
+            "A row with the name and club of a player of my other tournaments is that same "
+            "person (to follow them over a season)"))
 
 
 class ClubForm(forms.Form):
-    name = forms.CharField(max_length=120, label="Club name")
-    city = forms.CharField(max_length=120, required=False)
+    name = forms.CharField(max_length=120, label=gettext_lazy("Club name"))
+    city = forms.CharField(max_length=120, required=False, label=gettext_lazy("City"))
 
 
 class ClubMergeForm(forms.Form):
     """Merge a club into another: the choice, then the confirmation (``confirm``)."""
 
-    into = forms.ModelChoiceField(queryset=Club.objects.none(), label="Merge into",
-                                  empty_label="— choose a club —",
-                                  error_messages={"required": "Choose the club to merge into."})
+    into = forms.ModelChoiceField(
+        queryset=Club.objects.none(), label=gettext_lazy("Merge into"),
+        empty_label=gettext_lazy("— choose a club —"),
+        error_messages={"required": gettext_lazy("Choose the club to merge into.")})
     confirm = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
     def __init__(self, *args, clubs=None, **kwargs):
@@ -193,25 +208,30 @@ class ClubMergeForm(forms.Form):
 
 
 class KeepApartForm(forms.Form):
-    first = forms.IntegerField(min_value=1, max_value=INT_MAX, label="Number")
-    second = forms.IntegerField(min_value=1, max_value=INT_MAX, label="and number")
-    reason = forms.CharField(max_length=120, required=False,
-                             help_text="e.g. married couple, same household")
+    # Translators: a participant number; the form reads "Number … and number …"
+    first = forms.IntegerField(min_value=1, max_value=INT_MAX,
+                               label=pgettext_lazy("participant number", "Number"))
+    second = forms.IntegerField(min_value=1, max_value=INT_MAX,
+                                label=pgettext_lazy("participant number", "and number"))
+    reason = forms.CharField(max_length=120, required=False, label=gettext_lazy("Reason"),
+                             help_text=gettext_lazy("e.g. married couple, same household"))
 
 
 class EntryFilterForm(forms.Form):
     """The player list's filters (GET)."""
 
-    q = forms.CharField(required=False, label="Name or number",
+    q = forms.CharField(required=False, label=gettext_lazy("Name or number"),
                         widget=forms.TextInput(attrs={"type": "search"}))
-    club = forms.ChoiceField(required=False)
-    status = forms.ChoiceField(required=False, choices=[
-        ("", "any status"), ("registered", "registered, not checked in"),
-        ("checked_in", "checked in"), ("withdrawn", "withdrawn")])
+    club = forms.ChoiceField(required=False, label=gettext_lazy("Club"))
+    status = forms.ChoiceField(required=False, label=gettext_lazy("Status"), choices=[
+        ("", gettext_lazy("any status")),
+        ("registered", gettext_lazy("registered, not checked in")),
+        ("checked_in", pgettext_lazy("entry", "checked in")),
+        ("withdrawn", pgettext_lazy("entry", "withdrawn"))])
 
     def __init__(self, *args, clubs=(), **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["club"].choices = [("", "all clubs"), ("none", "no club")] + [
+        self.fields["club"].choices = [("", gettext("all clubs")), ("none", gettext("no club"))] + [
             (str(club.pk), club.name) for club in clubs]
 
     clean_q = clean_search

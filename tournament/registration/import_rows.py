@@ -8,10 +8,11 @@ from dataclasses import dataclass, field
 
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
+from django.utils.translation import gettext, gettext_lazy
 
 from tournament.models import Entry, Tournament
-from tournament.names import club_key, visibility_problem
-from tournament.parsing import INT_MAX, int_param
+from tournament.names import club_key
+from tournament.parsing import INT_MAX, int_param, name_problem
 from tournament.registration.services import (
     CLUB_MAX,
     NAME_MAX,
@@ -60,15 +61,21 @@ class ImportPreview:
 
     @property
     def error_messages(self) -> list[str]:
-        return [f"Row {row}: {message}" for row, message in self.errors]
+        return [_row(row, message) for row, message in self.errors]
 
     @property
     def warning_messages(self) -> list[str]:
-        return [f"Row {row}: {message}" for row, message in self.warnings]
+        return [_row(row, message) for row, message in self.warnings]
 
     @property
     def repeat_messages(self) -> list[str]:
-        return [f"Row {row} repeats row {above} and is read once." for row, above in self.repeats]
+        return [gettext("Row %(row)s repeats row %(above)s and is read once.")
+                % {"row": row, "above": above} for row, above in self.repeats]
+
+
+def _row(row: int, message: str) -> str:
+    # Translators: a problem of a row of the players CSV, e.g. "Row 3: first name is empty"
+    return gettext("Row %(row)s: %(message)s") % {"row": row, "message": message}
 
 
 def _shorten(text: str, length: int = 24) -> str:
@@ -90,9 +97,29 @@ class _Details:
         return cls(number.lstrip("0"), email.casefold(), state)
 
     def differences(self, other: _Details) -> list[str]:
-        return [label for label, mine, theirs in (
+        """The details (in the reader's words) this row gives otherwise than ``other``."""
+        return [str(DETAIL_WORDS[label]) for label, mine, theirs in (
             ("number", self.number, other.number), ("email", self.email, other.email),
             ("checked in", self.checked_in, other.checked_in)) if mine != theirs]
+
+
+# the CSV's columns as a row problem names them ("with a different number and email")
+DETAIL_WORDS = {
+    # Translators: the participant number, a column of the players CSV
+    "number": gettext_lazy("number"),
+    "email": gettext_lazy("email"),
+    # Translators: the column "checked in" of the players CSV
+    "checked in": gettext_lazy("checked in"),
+}
+
+
+def _and(words: list[str]) -> str:
+    """ "number and email and checked in" in the reader's words."""
+    joined = words[0]
+    for word in words[1:]:
+        # Translators: two of a list of details, e.g. "number and email"
+        joined = gettext("%(first)s and %(second)s") % {"first": joined, "second": word}
+    return joined
 
 
 @dataclass
@@ -164,20 +191,27 @@ def _cell(cells: list[str], columns: dict[str, int], column: str) -> str:
     return clean_text(cells[index]) if index is not None and index < len(cells) else ""
 
 
+_EMPTY = {"first name": gettext_lazy("first name is empty"),
+          "last name": gettext_lazy("last name is empty")}
+_TOO_LONG = {"first name": gettext_lazy("first name is longer than %(max)s letters"),
+             "last name": gettext_lazy("last name is longer than %(max)s letters")}
+
+
 def _name_problems(label: str, name: str) -> list[str]:
+    """``label``: "first name" or "last name"."""
     if not name:
-        return [f"{label} is empty"]
+        return [str(_EMPTY[label])]
     if len(name) > NAME_MAX:
-        return [f"{label} is longer than {NAME_MAX} letters"]
-    problem = visibility_problem(name)
-    return [f"{label} {problem}"] if problem else []
+        return [str(_TOO_LONG[label]) % {"max": NAME_MAX}]
+    problem = name_problem(name, f"row {label}")
+    return [problem] if problem else []
 
 
 def _club_problems(club: str) -> list[str]:
     if len(club) > CLUB_MAX:
-        return [f"club name is longer than {CLUB_MAX} letters"]
-    problem = visibility_problem(club)
-    return [f"club name {problem}"] if problem else []
+        return [gettext("club name is longer than %(max)s letters") % {"max": CLUB_MAX}]
+    problem = name_problem(club, "row club name")
+    return [problem] if problem else []
 
 
 def _number(text: str, row_number: int, known: _Known) -> tuple[int | None, list[str]]:
@@ -187,30 +221,33 @@ def _number(text: str, row_number: int, known: _Known) -> tuple[int | None, list
         return None, []
     digits = text.removeprefix("-")
     if not (digits.isascii() and digits.isdigit()):
-        return None, [f"number '{_shorten(text)}' is not a whole number"]
+        return None, [gettext("number '%(number)s' is not a whole number")
+                      % {"number": _shorten(text)}]
     if text.startswith("-") or not digits.strip("0"):
-        return None, [f"number {_shorten(text)} is not 1 or more"]
+        return None, [gettext("number %(number)s is not 1 or more") % {"number": _shorten(text)}]
     if int_param(digits, 1, INT_MAX) is None:
-        return None, [f"number is larger than {INT_MAX}, the largest participant number"]
+        return None, [gettext("number is larger than %(max)s, the largest participant number")
+                      % {"max": INT_MAX}]
     number = int(digits)
     if number in known.by_number:
-        return number, [f"participant number {number} is already used by "
-                        f"{known.by_number[number].name}"]
+        return number, [gettext("participant number %(number)s is already used by %(name)s")
+                        % {"number": number, "name": known.by_number[number].name}]
     if number in known.seen_numbers:
-        return number, [f"participant number {number} is also given in row "
-                        f"{known.seen_numbers[number]}"]
+        return number, [gettext("participant number %(number)s is also given in row %(row)s")
+                        % {"number": number, "row": known.seen_numbers[number]}]
     known.seen_numbers[number] = row_number
     return number, []
 
 
 def _email_problems(email: str) -> list[str]:
     if len(email) > EMAIL_MAX:
-        return [f"email is longer than {EMAIL_MAX} characters"]
+        return [gettext("email is longer than %(max)s characters") % {"max": EMAIL_MAX}]
     if email:
         try:
             validate_email(email)
         except ValidationError:
-            return [f"email '{_shorten(email, 80)}' is not a valid address"]
+            return [gettext("email '%(email)s' is not a valid address")
+                    % {"email": _shorten(email, 80)}]
     return []
 
 
@@ -219,7 +256,7 @@ def _checked_in(text: str) -> tuple[bool, list[str]]:
         return True, []
     if text.casefold() in NO:
         return False, []
-    return False, [f"checked in '{_shorten(text)}' is not yes or no"]
+    return False, [gettext("checked in '%(value)s' is not yes or no") % {"value": _shorten(text)}]
 
 
 def _player_problems(preview: ImportPreview, row_number: int, first: str, last: str,
@@ -232,23 +269,30 @@ def _player_problems(preview: ImportPreview, row_number: int, first: str, last: 
     problems = []
     key = (*name_key(first, last), club_key(club))
     if key in known.seen_players:
-        other = " and ".join(details.differences(known.seen_details[key]))
-        problems.append(f"the same player as row {known.seen_players[key]}, with a different "
-                        f"{other}; keep one row for the player")
+        other = _and(details.differences(known.seen_details[key]))
+        problems.append(gettext("the same player as row %(row)s, with a different %(details)s; "
+                                "keep one row for the player")
+                        % {"row": known.seen_players[key], "details": other})
     else:
         known.seen_players[key] = row_number
         known.seen_details[key] = details
     for entry in known.by_name.get(name_key(first, last), []):
         entry_club = entry.club.name if entry.club_id else ""
         if club_key(entry_club) == club_key(club):
-            problems.append(f"{player_label(entry)} is already registered "
-                            f"as number {entry.number}")
+            problems.append(gettext("%(player)s is already registered as number %(number)s")
+                            % {"player": player_label(entry), "number": entry.number})
+        elif club:
+            preview.warnings.append((row_number, gettext(
+                "%(first_name)s %(last_name)s of %(club)s: a player of the same name is "
+                "registered as number %(number)s (%(player)s); imported as a different player")
+                % {"first_name": first, "last_name": last, "club": club,
+                   "number": entry.number, "player": player_label(entry)}))
         else:
-            preview.warnings.append(
-                (row_number, f"{first} {last} of {club or 'no club'}: a player of "
-                             f"the same name is registered as number {entry.number} "
-                             f"({player_label(entry)}); imported as a different "
-                             "player"))
+            preview.warnings.append((row_number, gettext(
+                "%(first_name)s %(last_name)s of no club: a player of the same name is "
+                "registered as number %(number)s (%(player)s); imported as a different player")
+                % {"first_name": first, "last_name": last, "number": entry.number,
+                   "player": player_label(entry)}))
     return problems
 
 

@@ -16,10 +16,12 @@ from time import sleep
 
 from django.db import DatabaseError, OperationalError, connection, transaction
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_lazy
 
 from tournament.audit import record_change
 from tournament.models import AuditAction, Club, Entry, Player, Tournament
 from tournament.names import club_key, person_key
+from tournament.numbers import grouped
 from tournament.permissions import Role, organized_tournaments, role_of
 from tournament.registration.import_rows import ImportPreview, ImportRow, check_rows
 from tournament.registration.services import (
@@ -43,9 +45,15 @@ ALIASES = {
     "checked_in": {"checked in", "checkedin", "check in", "present", "eingecheckt",
                    "angekommen", "anwesend"},
 }
+# the columns as the header's problems name them, in the reader's language
 COLUMN_LABELS = {
-    "first_name": "first name", "last_name": "last name", "club": "club", "number": "number",
-    "email": "email", "checked_in": "checked in",
+    "first_name": gettext_lazy("first name"), "last_name": gettext_lazy("last name"),
+    "club": gettext_lazy("club"),
+    # Translators: the participant number, a column of the players CSV
+    "number": gettext_lazy("number"),
+    "email": gettext_lazy("email"),
+    # Translators: the column "checked in" of the players CSV
+    "checked_in": gettext_lazy("checked in"),
 }
 
 
@@ -64,8 +72,9 @@ def decode_upload(data: bytes) -> tuple[str, str]:
     try:
         return data.decode("cp1252"), WINDOWS_1252
     except UnicodeDecodeError:
-        raise ValueError("The file is neither UTF-8 nor Windows-1252 text. Save it from the "
-                         "spreadsheet as “CSV UTF-8” and upload it again.") from None
+        raise ValueError(gettext("The file is neither UTF-8 nor Windows-1252 text. Save it "
+                                 "from the spreadsheet as “CSV UTF-8” and upload it "
+                                 "again.")) from None
 
 
 def _header_key(header: str) -> str:
@@ -94,7 +103,7 @@ def parse_players_csv(text: str, tournament: Tournament, user=None) -> ImportPre
     text = text.lstrip("\ufeff").replace("\x00", "")  # no database keeps a NUL in text
     preview = ImportPreview(text=text)
     if not text.strip():
-        preview.errors.append((1, "the file is empty"))
+        preview.errors.append((1, gettext("the file is empty")))
         return preview
     records, unreadable = _read_records(text)
     if 1 in unreadable:
@@ -109,14 +118,17 @@ def parse_players_csv(text: str, tournament: Tournament, user=None) -> ImportPre
             if key:
                 preview.ignored_columns.append(title.strip())
         elif canonical in columns:
-            preview.errors.append((1, f"the header has two {COLUMN_LABELS[canonical]} columns"))
+            # Translators: %(column)s is one of the CSV's columns: "first name", "club", …
+            preview.errors.append((1, gettext("the header has two %(column)s columns")
+                                   % {"column": COLUMN_LABELS[canonical]}))
         else:
             columns[canonical] = index
     for required in ("first_name", "last_name"):
         if required not in columns:
-            preview.errors.append(
-                (1, f"the header has no {COLUMN_LABELS[required]} column (it needs first "
-                    "name and last name; club, number, email and checked in are optional)"))
+            preview.errors.append((1, gettext(
+                "the header has no %(column)s column (it needs first name and last name; club, "
+                "number, email and checked in are optional)")
+                % {"column": COLUMN_LABELS[required]}))
     if preview.errors:
         return preview
     preview.errors.extend(sorted(unreadable.items()))
@@ -144,10 +156,10 @@ def _read_records(text: str) -> tuple[list[list[str]], dict[int, str]]:
             return records, unreadable
         except csv.Error as error:
             if "field limit" in str(error):
-                reason = (f"a cell is longer than {csv.field_size_limit()} characters, the "
-                          "longest a CSV cell may be")
+                reason = (gettext("a cell is longer than %(max)s characters, the longest a "
+                                  "CSV cell may be") % {"max": csv.field_size_limit()})
             else:
-                reason = f"the row cannot be read as CSV ({error})"
+                reason = gettext("the row cannot be read as CSV (%(error)s)") % {"error": error}
             unreadable[len(records) + 1] = reason
             record = []
         records.append(record)
@@ -199,18 +211,39 @@ def import_players(tournament: Tournament, preview: ImportPreview, user,
         except (RegistrationError, DatabaseError) as error:
             if count == 0:
                 raise
-            reason = (error.message.removesuffix("; nothing was imported.")
+            reason = (getattr(error, "reason", error.message)
                       if isinstance(error, RegistrationError) else
-                      f"at row {chunk[0].row.row} the database was busy"
+                      gettext("at row %(row)s the database was busy") % {"row": chunk[0].row.row}
                       if isinstance(error, OperationalError) else
-                      f"at row {chunk[0].row.row} the database refused a row")
-            raise RegistrationError(
-                "__all__", f"Imported {count} of {len(plan)} players (rows {plan[0].row.row} "
-                           f"to {plan[count - 1].row.row}), then stopped: {reason}. Rows "
-                           f"{chunk[0].row.row} to {plan[-1].row.row} were not imported: "
-                           "upload the file again to import them (the rows imported are "
-                           "listed as registered).") from error
+                      gettext("at row %(row)s the database refused a row")
+                      % {"row": chunk[0].row.row})
+            raise RegistrationError("__all__", gettext(
+                "Imported %(count)s of %(total)s players (rows %(first)s to %(last)s), then "
+                "stopped: %(reason)s. Rows %(stop)s to %(end)s were not imported: upload the "
+                "file again to import them (the rows imported are listed as registered).") % {
+                "count": grouped(count), "total": grouped(len(plan)), "first": plan[0].row.row,
+                "last": plan[count - 1].row.row, "reason": reason, "stop": chunk[0].row.row,
+                "end": plan[-1].row.row}) from error
     return count
+
+
+def _stale(reason: str) -> RegistrationError:
+    """A row that went stale since the preview: the import is refused whole; ``reason`` stays
+    on the error for a later chunk's "then stopped: …"."""
+    error = RegistrationError("__all__", gettext("%(reason)s; nothing was imported.")
+                              % {"reason": reason})
+    error.reason = reason
+    return error
+
+
+def _already_registered(row: ImportRow) -> RegistrationError:
+    return _stale(gettext("Row %(row)s: %(name)s is already registered")
+                  % {"row": row.row, "name": row.name})
+
+
+def _number_used(row: ImportRow, number: int) -> RegistrationError:
+    return _stale(gettext("Row %(row)s: number %(number)s is already used")
+                  % {"row": row.row, "number": number})
 
 
 def _plan_import(tournament: Tournament, preview: ImportPreview, user,
@@ -228,17 +261,13 @@ def _plan_import(tournament: Tournament, preview: ImportPreview, user,
     for row in preview.rows:
         key = (*name_key(row.first_name, row.last_name), club_key(row.club))
         if key in registered:
-            raise RegistrationError(
-                "__all__", f"Row {row.row}: {row.name} is already registered; "
-                           "nothing was imported.")
+            raise _already_registered(row)
         number = row.number
         if number is None:
             highest += 1
             number = highest
         if number in used_numbers:
-            raise RegistrationError(
-                "__all__", f"Row {row.row}: number {number} is already used; "
-                           "nothing was imported.")
+            raise _number_used(row, number)
         plan.append(_Planned(row, number, key, known.get(key)))
         used_numbers.add(number)
         registered.add(key)
@@ -261,13 +290,9 @@ def _save_chunk(tournament: Tournament, chunk: list[_Planned], user, *, part: st
         }
         for planned in chunk:
             if planned.key in registered:
-                raise RegistrationError(
-                    "__all__", f"Row {planned.row.row}: {planned.row.name} is already "
-                               "registered; nothing was imported.")
+                raise _already_registered(planned.row)
             if planned.number in taken:
-                raise RegistrationError(
-                    "__all__", f"Row {planned.row.row}: number {planned.number} is already "
-                               "used; nothing was imported.")
+                raise _number_used(planned.row, planned.number)
         wanted = {club_key(p.row.club): p.row.club for p in chunk if p.row.club}
         clubs = {c.name_key: c for c in Club.objects.filter(name_key__in=wanted)
                  .order_by("-pk")}  # the oldest wins

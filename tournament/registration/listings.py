@@ -5,6 +5,7 @@ from __future__ import annotations
 import django_tables2 as tables
 from django.urls import reverse
 from django.utils.html import format_html
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from tournament.models import Club, Entry
 
@@ -14,12 +15,13 @@ NUM = {"th": {"class": "num"}, "td": {"class": "num"}}
 class EntryTable(tables.Table):
     """The tournament's entries; the check-in button posts back to the current page."""
 
-    number = tables.Column(verbose_name="No.", attrs=NUM)
-    name = tables.Column(verbose_name="Name", accessor="last_name",
+    # Translators: the participant number, a narrow column head
+    number = tables.Column(verbose_name=pgettext_lazy("participant number", "No."), attrs=NUM)
+    name = tables.Column(verbose_name=gettext_lazy("Name"), accessor="last_name",
                          order_by=("last_name", "first_name"))
-    club = tables.Column(verbose_name="Club", accessor="club__name",
+    club = tables.Column(verbose_name=gettext_lazy("Club"), accessor="club__name",
                          order_by=("club__name", "last_name"), default="")
-    status = tables.Column(verbose_name="Status", accessor="checked_in",
+    status = tables.Column(verbose_name=gettext_lazy("Status"), accessor="checked_in",
                            order_by=("withdrawn", "checked_in", "number"))
     action = tables.TemplateColumn(template_name="tournament/players/_check_in_button.html",
                                    verbose_name="", orderable=False, accessor="pk")
@@ -28,7 +30,7 @@ class EntryTable(tables.Table):
         model = Entry
         fields = ("number", "name", "club", "status", "action")
         attrs = {"class": "data entries"}
-        empty_text = "No players match."
+        empty_text = gettext_lazy("No players match.")
         order_by = ("number",)
 
     def __init__(self, *args, slug: str, **kwargs):
@@ -44,13 +46,13 @@ class EntryTable(tables.Table):
 
     def render_status(self, record):
         return format_html('<span class="status status-{}">{}</span>',
-                           record.status.replace(" ", "-"), record.status)
+                           record.status.replace(" ", "-"), record.status_label)
 
 
 class ClubTable(tables.Table):
-    name = tables.Column(verbose_name="Club")
-    city = tables.Column(default="")
-    players = tables.Column(verbose_name="Players here", attrs=NUM)
+    name = tables.Column(verbose_name=gettext_lazy("Club"))
+    city = tables.Column(verbose_name=gettext_lazy("City"), default="")
+    players = tables.Column(verbose_name=gettext_lazy("Players here"), attrs=NUM)
     manage = tables.Column(verbose_name="", accessor="pk", orderable=False, empty_values=())
 
     def __init__(self, *args, slug: str, **kwargs):
@@ -61,11 +63,11 @@ class ClubTable(tables.Table):
         if not getattr(record, "own", False):
             return ""  # another organizer's club: not ours to merge or delete
         url = reverse("tournament:club", args=[self.slug, record.pk])
-        return format_html('<a href="{}">Merge or delete</a>', url)
+        return format_html('<a href="{}">{}</a>', url, gettext_lazy("Merge or delete"))
 
     class Meta:
         model = Club
         fields = ("name", "city", "players", "manage")
         attrs = {"class": "data clubs"}
-        empty_text = "No clubs yet."
+        empty_text = gettext_lazy("No clubs yet.")
         order_by = ("name",)

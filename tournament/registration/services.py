@@ -15,6 +15,9 @@ from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
 from django.db.models import Max, Q
 from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from tournament import names, parsing
 from tournament.audit import record_change
@@ -77,15 +80,12 @@ def name_key(first_name: str, last_name: str) -> tuple[str, str]:
     return names.name_key(first_name), names.name_key(last_name)
 
 
-def club_label(club: Club | None) -> str:
-    return club.name if club else "no club"
-
-
 def player_label(entry: Entry) -> str:
     """ "Max Müller of SC Pik 7" or "Max Müller (no club)"."""
     if entry.club_id:
-        return f"{entry.name} of {entry.club.name}"
-    return f"{entry.name} (no club)"
+        # Translators: a player and the club they play for
+        return gettext("%(name)s of %(club)s") % {"name": entry.name, "club": entry.club.name}
+    return gettext("%(name)s (no club)") % {"name": entry.name}
 
 
 def lock_tournament(tournament: Tournament) -> None:
@@ -107,26 +107,28 @@ def entry_snapshot(entry: Entry) -> dict:
 
 def _validate_names(first_name: str, last_name: str, club_name: str, email: str) -> None:
     if not first_name:
-        raise RegistrationError("first_name", "The first name is empty.")
+        raise RegistrationError("first_name", gettext("The first name is empty."))
     if not last_name:
-        raise RegistrationError("last_name", "The last name is empty.")
-    if len(first_name) > NAME_MAX:
-        raise RegistrationError("first_name", f"The first name is longer than {NAME_MAX} letters.")
-    if len(last_name) > NAME_MAX:
-        raise RegistrationError("last_name", f"The last name is longer than {NAME_MAX} letters.")
-    if len(club_name) > CLUB_MAX:
-        raise RegistrationError("club", f"The club name is longer than {CLUB_MAX} letters.")
-    for field_name, label, value in (("first_name", "first name", first_name),
-                                     ("last_name", "last name", last_name),
-                                     ("club", "club name", club_name)):
-        problem = names.visibility_problem(value)
+        raise RegistrationError("last_name", gettext("The last name is empty."))
+    for field_name, value, most, too_long in (
+        ("first_name", first_name, NAME_MAX, _("The first name is longer than %(max)s letters.")),
+        ("last_name", last_name, NAME_MAX, _("The last name is longer than %(max)s letters.")),
+        ("club", club_name, CLUB_MAX, _("The club name is longer than %(max)s letters.")),
+    ):
+        if len(value) > most:
+            raise RegistrationError(field_name, str(too_long) % {"max": most})
+    for field_name, what, value in (("first_name", "first name", first_name),
+                                    ("last_name", "last name", last_name),
+                                    ("club", "club name", club_name)):
+        problem = parsing.name_problem(value, what)
         if problem:
-            raise RegistrationError(field_name, f"The {label} {problem}.")
+            raise RegistrationError(field_name, problem)
     if email:
         try:
             validate_email(email)
         except ValidationError:
-            raise RegistrationError("email", f"'{email}' is not a valid e-mail address.") from None
+            raise RegistrationError("email", gettext(
+                "'%(email)s' is not a valid e-mail address.") % {"email": email}) from None
 
 
 # --- numbers -----------------------------------------------------------------------------------
@@ -142,16 +144,18 @@ def _check_number(tournament: Tournament, number, exclude: Entry | None = None) 
     try:
         number = int(number)
     except (TypeError, ValueError):
-        raise RegistrationError("number", f"Number '{number}' is not a whole number.") from None
+        raise RegistrationError("number", gettext(
+            "Number '%(number)s' is not a whole number.") % {"number": number}) from None
     if number < 1:
-        raise RegistrationError("number", "Participant numbers start at 1.")
+        raise RegistrationError("number", gettext("Participant numbers start at 1."))
     holders = tournament.entries.filter(number=number).select_related("player")
     if exclude is not None:
         holders = holders.exclude(pk=exclude.pk)
     holder = holders.first()
     if holder is not None:
-        raise RegistrationError(
-            "number", f"Number {number} is already used by {holder.player.name}.")
+        raise RegistrationError("number", gettext(
+            "Number %(number)s is already used by %(name)s.")
+            % {"number": number, "name": holder.player.name})
     return number
 
 
@@ -168,9 +172,9 @@ class Duplicates:
 
     @property
     def namesake_message(self) -> str:
-        return ("A player of the same name is already registered at another club: "
-                + "; ".join(self.namesakes)
-                + ". If this is a different person, tick “save anyway”.")
+        return gettext("A player of the same name is already registered at another club: "
+                       "%(namesakes)s. If this is a different person, tick “save anyway”.") % {
+            "namesakes": "; ".join(self.namesakes)}
 
 
 def _same_name(first_name: str, last_name: str) -> Q:
@@ -199,7 +203,8 @@ def find_duplicates(tournament: Tournament, first_name: str, last_name: str,
         if _same_club(entry.club, club, club_name):
             result.registered = result.registered or entry
         else:
-            result.namesakes.append(f"{player_label(entry)}, number {entry.number}")
+            result.namesakes.append(gettext("%(player)s, number %(number)s") % {
+                "player": player_label(entry), "number": entry.number})
     if role_of(user, tournament) is Role.ORGANIZER:  # an assistant at the door links nobody
         result.known = known_persons(tournament, same_name, user)
     return result
@@ -215,8 +220,11 @@ def known_persons(tournament: Tournament, same_name: Q, user) -> list[KnownPerso
     known: dict[int, KnownPerson] = {}
     for entry in entries:
         if entry.player_id not in known:
-            label = (f"{player_label(entry)}, number {entry.number} in "
-                     f"{entry.tournament.name} ({entry.tournament.start_date:%Y-%m-%d})")
+            # Translators: "Lina Schäfer of SC Pik 7, number 4 in Club Night (2027-05-01)"
+            label = gettext("%(player)s, number %(number)s in %(tournament)s (%(date)s)") % {
+                "player": player_label(entry), "number": entry.number,
+                "tournament": entry.tournament.name,
+                "date": date_format(entry.tournament.start_date, "SHORT_DATE_FORMAT")}
             known[entry.player_id] = KnownPerson(entry.player_id, label)
     return list(known.values())
 
@@ -234,8 +242,9 @@ def _refuse_duplicates(duplicates: Duplicates, allow_namesake: bool) -> None:
     """The same player registered twice is refused; a namesake needs "save anyway"."""
     if duplicates.registered is not None:
         other = duplicates.registered
-        raise RegistrationError("__all__", f"{player_label(other)} is already "
-                                           f"registered as number {other.number}.")
+        raise RegistrationError("__all__", gettext(
+            "%(player)s is already registered as number %(number)s.")
+            % {"player": player_label(other), "number": other.number})
     if duplicates.namesakes and not allow_namesake:
         raise NamesakeError(duplicates.namesake_message, duplicates.namesakes)
 
@@ -245,15 +254,16 @@ def _person(duplicates: Duplicates, person, first_name: str, last_name: str) -> 
     None for a new person. Without a choice, a known name stops the registration."""
     if person in (None, ""):
         if duplicates.known:
-            raise KnownPersonError(
-                f"{first_name} {last_name} is known from your other tournaments. Choose "
-                "whether this is the same person or a new one.", duplicates.known)
+            raise KnownPersonError(gettext(
+                "%(first_name)s %(last_name)s is known from your other tournaments. Choose "
+                "whether this is the same person or a new one.")
+                % {"first_name": first_name, "last_name": last_name}, duplicates.known)
         return None
     if person == NEW_PERSON:
         return None
     chosen = next((k for k in duplicates.known if str(k.player) == str(person)), None)
     if chosen is None:
-        raise KnownPersonError("Choose one of the persons listed, or a new person.",
+        raise KnownPersonError(gettext("Choose one of the persons listed, or a new person."),
                                duplicates.known)
     return Player.objects.get(pk=chosen.player)
 
@@ -301,8 +311,8 @@ def register_player(tournament: Tournament, *, first_name: str, last_name: str,
     except IntegrityError:
         # Another registration took the number (or player) between the check and the save.
         raise RegistrationError(
-            "number", "That number or player was registered at the same moment by someone "
-                      "else; please try again.") from None
+            "number", gettext("That number or player was registered at the same moment by "
+                              "someone else; please try again.")) from None
     entry.reused_player = reused
     return entry
 
@@ -344,8 +354,8 @@ def update_entry(entry: Entry, *, first_name: str, last_name: str, club_name: st
                               before=before, after=after)
     except IntegrityError:
         raise RegistrationError(
-            "number", "That number was taken at the same moment by someone else; "
-                      "please try again.") from None
+            "number", gettext("That number was taken at the same moment by someone else; "
+                              "please try again.")) from None
     return entry
 
 
@@ -357,21 +367,22 @@ def add_keep_apart(tournament: Tournament, first_number: int, second_number: int
     """Ask the seating to keep two entries (by participant number) at different tables."""
     reason = clean_text(reason)
     if int(first_number) == int(second_number):
-        raise RegistrationError("second", "Choose two different players.")
+        raise RegistrationError("second", gettext("Choose two different players."))
     entries = {e.number: e for e in tournament.entries.filter(
         number__in=[first_number, second_number])}
     for field_name, number in (("first", first_number), ("second", second_number)):
         if int(number) not in entries:
-            raise RegistrationError(field_name, f"No player has number {number}.")
+            raise RegistrationError(field_name, gettext("No player has number %(number)s.")
+                                    % {"number": number})
     first, second = sorted((entries[int(first_number)], entries[int(second_number)]),
                            key=lambda e: e.number)
     with transaction.atomic():
         lock_tournament(tournament)
         if KeepApart.objects.filter(Q(first=first, second=second)
                                     | Q(first=second, second=first)).exists():
-            raise RegistrationError(
-                "__all__", f"{first.name} and {second.name} are already "
-                           "kept apart.")
+            raise RegistrationError("__all__", gettext(
+                "%(first)s and %(second)s are already kept apart.")
+                % {"first": first.name, "second": second.name})
         pair = KeepApart.objects.create(tournament=tournament, first=first, second=second,
                                         reason=reason)
         record_change(tournament, user, AuditAction.KEEP_APART_ADDED, str(pair),

@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from itertools import combinations
 
+from engine.words import Phrase, gettext_noop, phrase
+
 Pair = frozenset[int]
 
 
@@ -25,19 +27,27 @@ class TablePolicy(StrEnum):
 
     @property
     def label(self) -> str:
-        """The name a settings form shows."""
+        """The name a settings form shows (an English msgid: the form says it with
+        ``gettext``)."""
         return _POLICY_LABELS[self]
 
 
 _POLICY_LABELS = {
-    TablePolicy.PREFER_FOUR: "As many four-tables as possible",
-    TablePolicy.THREE_ONLY: "Three-tables only",
-    TablePolicy.FOUR_ONLY: "Four-tables only",
+    TablePolicy.PREFER_FOUR: gettext_noop("As many four-tables as possible"),
+    TablePolicy.THREE_ONLY: gettext_noop("Three-tables only"),
+    TablePolicy.FOUR_ONLY: gettext_noop("Four-tables only"),
 }
 
 
 class SeatingError(ValueError):
-    """A seating request that cannot be met; the message tells the organizer what would work."""
+    """A seating request that cannot be met; the message tells the organizer what would work.
+
+    ``words`` is the message as a :class:`Phrase` (the site says it in the reader's language,
+    ``tournament.words.say``); ``str()`` is the English. A plain string is a developer's."""
+
+    def __init__(self, words: Phrase | str) -> None:
+        self.words = words
+        super().__init__(str(words))
 
 
 @dataclass(frozen=True)
@@ -55,30 +65,44 @@ def table_sizes(players: int, policy: TablePolicy | str = TablePolicy.PREFER_FOU
     """Sizes of the tables, four-tables first, e.g. 10 -> [4, 3, 3]."""
     policy = TablePolicy(policy)  # views may pass the stored string value
     if players < 3:
-        raise SeatingError(f"at least 3 players are needed; you have {players} checked in")
+        raise SeatingError(phrase(gettext_noop("at least 3 players are needed; you have "
+                                               "%(players)s checked in"), players=players))
     if policy is TablePolicy.THREE_ONLY:
-        return _one_size(players, 3, "three", "four")
+        return _one_size(players, 3)
     if policy is TablePolicy.FOUR_ONLY:
-        return _one_size(players, 4, "four", "three")
+        return _one_size(players, 4)
     if players == 5:  # the only count >= 3 that is not 4a + 3b
-        raise SeatingError(
+        raise SeatingError(phrase(gettext_noop(
             "5 players cannot be seated at tables of 3 and 4: check in one more for two "
-            "three-tables (6) or seat 4 at one four-table and leave one out"
-        )
+            "three-tables (6) or seat 4 at one four-table and leave one out")))
     # Fewest three-tables: never more than three, since four of them could be three four-tables.
     threes = next(b for b in range(4) if (players - 3 * b) % 4 == 0)
     return [4] * ((players - 3 * threes) // 4) + [3] * threes
 
 
-def _one_size(players: int, size: int, name: str, other: str) -> list[int]:
+# (table size, a smaller count seats, mixing sizes helps) -> the refusal of _one_size
+_ONE_SIZE_REFUSALS = {
+    (3, True, True): gettext_noop("%(players)s players cannot be seated at three-tables only: "
+                                  "%(lower)s or %(upper)s players can; or allow four-tables"),
+    (3, True, False): gettext_noop("%(players)s players cannot be seated at three-tables only: "
+                                   "%(lower)s or %(upper)s players can"),
+    (4, True, True): gettext_noop("%(players)s players cannot be seated at four-tables only: "
+                                  "%(lower)s or %(upper)s players can; or allow three-tables"),
+    (4, True, False): gettext_noop("%(players)s players cannot be seated at four-tables only: "
+                                   "%(lower)s or %(upper)s players can"),
+    (4, False, True): gettext_noop("%(players)s players cannot be seated at four-tables only: "
+                                   "%(upper)s players can; or allow three-tables"),
+}
+
+
+def _one_size(players: int, size: int) -> list[int]:
     if players % size == 0:
         return [size] * (players // size)
     lower = players - players % size
     upper = lower + size
-    counts = f"{lower} or {upper} players can" if lower else f"{upper} players can"
     # Mixing sizes helps every count except 5, which no mix of 3s and 4s can seat.
-    hint = f"; or allow {other}-tables" if players != 5 else ""
-    raise SeatingError(f"{players} players cannot be seated at {name}-tables only: {counts}{hint}")
+    text = _ONE_SIZE_REFUSALS[size, bool(lower), players != 5]
+    raise SeatingError(phrase(text, players=players, lower=lower, upper=upper))
 
 
 # --- pairs --------------------------------------------------------------------------------------

@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.db.models import Count, F
+from django.utils.translation import gettext
 
 from tournament.audit import record_change
+from tournament.lifecycle import STATE_WORDS
 from tournament.models import (
     AuditAction,
     Deal,
@@ -39,8 +41,9 @@ def late_notice(entry: Entry) -> str:
               .order_by("number").distinct().first())
     if series is None:
         return ""
-    return (f" Series {series.number} is drawn without them: an organizer seats them as a "
-            "late arrival on the series page.")
+    # the door's message goes on after its own sentence
+    return " " + gettext("Series %(series)s is drawn without them: an organizer seats them as a "
+                         "late arrival on the series page.") % {"series": series.number}
 
 
 def largest_table(series: Series) -> int:
@@ -67,20 +70,26 @@ def tables_with_room(series: Series) -> list[int]:
 def _latecomer(series: Series, number: int) -> Entry:
     entry = Entry.objects.filter(tournament_id=series.tournament_id, number=number).first()
     if entry is None:
-        raise PlanError(f"No player has number {number} in this tournament.", "number")
+        raise PlanError(gettext("No player has number %(number)s in this tournament.")
+                        % {"number": number}, "number")
     if entry.withdrawn or not entry.checked_in:
-        raise PlanError(f"Player {number} ({entry.name}) is not checked in; check them in "
-                        "at the door first.", "number")
+        raise PlanError(gettext("Player %(number)s (%(name)s) is not checked in; check them in "
+                                "at the door first.") % {"number": number, "name": entry.name},
+                        "number")
     seat = Seat.objects.filter(series=series, entry=entry).select_related("table").first()
     if seat is not None:
-        raise PlanError(f"Player {number} already sits at table {seat.table.number}, seat "
-                        f"{seat.position}; move or swap them instead.", "number")
+        raise PlanError(gettext("Player %(number)s already sits at table %(table)s, seat "
+                                "%(seat)s; move or swap them instead.")
+                        % {"number": number, "table": seat.table.number,
+                           "seat": seat.position}, "number")
     sub = Substitution.objects.filter(table__series=series, substitute=entry).select_related(
         "table").first()
     if sub is not None:
-        raise PlanError(f"Player {number} ({entry.name}) substitutes at table "
-                        f"{sub.table.number}, seat {sub.seat}, from deal {sub.from_deal}; a "
-                        "player plays one seat of a series.", "number")
+        raise PlanError(gettext("Player %(number)s (%(name)s) substitutes at table %(table)s, "
+                                "seat %(seat)s, from deal %(deal)s; a player plays one seat of "
+                                "a series.")
+                        % {"number": number, "name": entry.name, "table": sub.table.number,
+                           "seat": sub.seat, "deal": sub.from_deal}, "number")
     return entry
 
 
@@ -89,23 +98,31 @@ def _joinable(series: Series, table_number: int) -> Table:
     table = Table.objects.select_for_update().filter(series=series,
                                                      number=table_number).first()
     if table is None:
-        raise PlanError(f"Series {series.number} has no table {table_number}.", "table")
+        raise PlanError(gettext("Series %(series)s has no table %(table)s.")
+                        % {"series": series.number, "table": table_number}, "table")
     started = (Deal.objects.filter(table=table).exists()
                or Penalty.objects.filter(table=table).exists()
                or table.sheet_status != SheetStatus.OPEN)
     if started:
-        raise PlanError(f"Table {table_number} has started play; a late arrival joins a "
-                        "table before its first deal. Choose a table that has not started, "
-                        "or let them sit out this series.", "table")
+        raise PlanError(gettext("Table %(table)s has started play; a late arrival joins a "
+                                "table before its first deal. Choose a table that has not "
+                                "started, or let them sit out this series.")
+                        % {"table": table_number}, "table")
     players = table.seats.count()
     room = largest_table(series)
     if players >= room:
-        why = ("a table seats 4" if room == 4 else
-               "the comparative decks are dealt for three-tables" if DealSet.objects.filter(
-                   tournament_id=series.tournament_id).exists()
-               else "this tournament plays three-tables only")
-        raise PlanError(f"Table {table_number} has {players} players and {why}; choose a "
-                        "table with room, or let them sit out this series.", "table")
+        if room == 4:
+            text = gettext("Table %(table)s has %(players)s players and a table seats 4; choose "
+                           "a table with room, or let them sit out this series.")
+        elif DealSet.objects.filter(tournament_id=series.tournament_id).exists():
+            text = gettext("Table %(table)s has %(players)s players and the comparative decks "
+                           "are dealt for three-tables; choose a table with room, or let them "
+                           "sit out this series.")
+        else:
+            text = gettext("Table %(table)s has %(players)s players and this tournament plays "
+                           "three-tables only; choose a table with room, or let them sit out "
+                           "this series.")
+        raise PlanError(text % {"table": table_number, "players": players}, "table")
     return table
 
 
@@ -116,8 +133,10 @@ def seat_late_arrival(series: Series, number: int, table_number: int, user) -> i
     with transaction.atomic():
         series = Series.objects.select_for_update().get(pk=series.pk)
         if series.status not in OPEN_STATES:
-            raise PlanError(f"Series {series.number} is {series.get_status_display().lower()};"
-                            " nobody joins its tables any more.")
+            # Translators: the state is one of lifecycle's words ("confirmed", "released", …)
+            raise PlanError(gettext("Series %(series)s is %(state)s; nobody joins its tables any "
+                                    "more.") % {"series": series.number,
+                                                "state": STATE_WORDS[series.status]})
         entry = _latecomer(series, number)
         table = _joinable(series, table_number)
         position = table.seats.count() + 1

@@ -6,6 +6,8 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from django.utils.translation import gettext
+
 from tournament.models import Seat, Series
 from tournament.names import name_key
 
@@ -83,9 +85,13 @@ class RepeatPair:
     earlier: tuple[int, ...]  # the earlier series in which they met
 
     def __str__(self) -> str:
-        series = " and ".join(str(n) for n in self.earlier)
-        return (f"{self.first} and {self.second} met in series {series} "
-                f"(now at table {self.table})")
+        series = str(self.earlier[0])
+        for number in self.earlier[1:]:
+            # Translators: two of a list, e.g. the series in which two players met: "1 and 2"
+            series = gettext("%(first)s and %(second)s") % {"first": series, "second": number}
+        return gettext("%(first)s and %(second)s met in series %(series)s (now at table "
+                       "%(table)s)") % {"first": self.first, "second": self.second,
+                                        "series": series, "table": self.table}
 
 
 def repeat_pairs(series: Series) -> list[RepeatPair]:

@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from tournament.seating.movements import Counts, MovementError, counted
+from engine.words import Phrase, gettext_noop, phrase
+from tournament.seating.movements import Counts, MovementError, counted, counted_words
 
 
 class Remedy(StrEnum):
@@ -25,7 +26,8 @@ class LeftoverOption:
     other_tables: int  # tables of the other size in their own section (0 for byes)
     moved: int  # players taken from full tables of the chosen size into the other section
     byes: int  # players who sit out
-    sentence: str  # the option in the organizer's words
+    sentence: str  # the option in the organizer's words (English)
+    words: Phrase  # the same as a Phrase, for the reader's language (``tournament.words.say``)
 
 
 @dataclass(frozen=True)
@@ -40,6 +42,33 @@ class Leftover:
 
 
 _SIZE_NAMES = {3: "three", 4: "four"}
+
+# The options in words, by the table size of the main comparison: a section of the other size
+# (with players taken from full tables, or only those left over), and byes (one, or more).
+_SECTION_TAKING = {
+    4: gettext_noop("The %(rest)s left over and the %(moved)s of %(moved_tables)s sit at "
+                    "%(others)s three-tables, a section of their own compared only among those "
+                    "%(others)s tables; %(main)s four-tables play the main comparison"),
+    3: gettext_noop("The %(rest)s left over and the %(moved)s of %(moved_tables)s sit at "
+                    "%(others)s four-tables, a section of their own compared only among those "
+                    "%(others)s tables; %(main)s three-tables play the main comparison"),
+}
+_SECTION = {
+    4: gettext_noop("The %(rest)s left over sit at %(others)s three-tables, a section of their "
+                    "own compared only among those %(others)s tables; %(main)s four-tables play "
+                    "the main comparison"),
+    3: gettext_noop("The %(rest)s left over sit at %(others)s four-tables, a section of their "
+                    "own compared only among those %(others)s tables; %(main)s three-tables play "
+                    "the main comparison"),
+}
+_BYE = {
+    4: gettext_noop("%(rest)s sits out (a bye); %(main)s four-tables play"),
+    3: gettext_noop("%(rest)s sits out (a bye); %(main)s three-tables play"),
+}
+_BYES = {
+    4: gettext_noop("%(rest)s sit out (a bye); %(main)s four-tables play"),
+    3: gettext_noop("%(rest)s sit out (a bye); %(main)s three-tables play"),
+}
 
 
 # A fifth of it is the docstring: the options are explained where they are made.
@@ -63,7 +92,7 @@ def leftover(players: int, table_size: int) -> Leftover:
             f"a Skat table has 3 or 4 players, not {table_size}", ((players, 3), (players, 4))
         )
     other = 7 - table_size
-    name, other_name = _SIZE_NAMES[table_size], _SIZE_NAMES[other]
+    name = _SIZE_NAMES[table_size]
     full, rest = divmod(players, table_size)
     if full < 2:
         alternatives: Counts = ((2 * table_size, table_size),)
@@ -85,9 +114,10 @@ def leftover(players: int, table_size: int) -> Leftover:
         moved = moved_tables * table_size
         seated = rest + moved
         others = seated // other
-        taken = (
-            f" and the {moved} of {counted(moved_tables, name + '-table')}" if moved else ""
-        )
+        words = phrase(_SECTION_TAKING[table_size] if moved else _SECTION[table_size],
+                       rest=counted_words(rest, "player"), moved=moved,
+                       moved_tables=counted_words(moved_tables, name + "-table"),
+                       others=others, main=full - moved_tables)
         options.append(
             LeftoverOption(
                 remedy=Remedy.SECTION,
@@ -95,15 +125,12 @@ def leftover(players: int, table_size: int) -> Leftover:
                 other_tables=others,
                 moved=moved,
                 byes=0,
-                sentence=(
-                    f"The {counted(rest, 'player')} left over{taken} sit at "
-                    f"{others} {other_name}-tables, a section of their own compared only among "
-                    f"those {others} tables; {full - moved_tables} {name}-tables play the main "
-                    f"comparison"
-                ),
+                sentence=str(words),
+                words=words,
             )
         )
-    sits = "sits" if rest == 1 else "sit"
+    words = phrase((_BYE if rest == 1 else _BYES)[table_size],
+                   rest=counted_words(rest, "player"), main=full)
     options.append(
         LeftoverOption(
             remedy=Remedy.BYES,
@@ -111,7 +138,8 @@ def leftover(players: int, table_size: int) -> Leftover:
             other_tables=0,
             moved=0,
             byes=rest,
-            sentence=f"{counted(rest, 'player')} {sits} out (a bye); {full} {name}-tables play",
+            sentence=str(words),
+            words=words,
         )
     )
     return Leftover(players, table_size, full, rest, tuple(options))

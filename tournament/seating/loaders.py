@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+from django.utils.translation import gettext, ngettext
+
 from tournament.models import Entry, KeepApart, Seat, Series, SeriesStatus
 from tournament.seating import algorithms as seating
 
@@ -85,9 +87,12 @@ def named(entries: list[Entry]) -> str:
 
 
 def no_seat(entries: list[Entry]) -> str:
-    players = "player has" if len(entries) == 1 else "players have"
-    return (f"{len(entries)} checked-in {players} no seat: {named(entries)}. Seat them at a "
-            "table with room, re-draw, or record that they sit out this series.")
+    return ngettext(
+        "%(count)s checked-in player has no seat: %(players)s. Seat them at a table with room, "
+        "re-draw, or record that they sit out this series.",
+        "%(count)s checked-in players have no seat: %(players)s. Seat them at a table with "
+        "room, re-draw, or record that they sit out this series.",
+        len(entries)) % {"count": len(entries), "players": named(entries)}
 
 
 def plan_problems(series: Series) -> list[str]:
@@ -95,10 +100,13 @@ def plan_problems(series: Series) -> list[str]:
     problems = []
     tables = members_by_table(series)
     if not tables:
-        problems.append("No table is seated yet.")
+        problems.append(gettext("No table is seated yet."))
     for number, members in sorted(tables.items()):
         if len(members) not in (3, 4):
-            problems.append(f"Table {number} has {len(members)} players; a table seats 3 or 4.")
+            problems.append(ngettext("Table %(table)s has %(count)s player; a table seats 3 or 4.",
+                                     "Table %(table)s has %(count)s players; a table seats 3 or "
+                                     "4.", len(members))
+                            % {"table": number, "count": len(members)})
     missing = unseated(series)
     if missing:
         problems.append(no_seat(missing))

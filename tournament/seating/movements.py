@@ -18,6 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from math import isqrt
 
+from engine.words import Phrase, gettext_noop, phrase
+
 Counts = tuple[tuple[int, int], ...]
 
 
@@ -26,11 +28,13 @@ class MovementError(ValueError):
 
     ``alternatives`` holds the same counts as data: for ``movement`` and ``sections`` pairs
     (tables, decks), for ``leftover`` pairs (players, table size), each accepted by the
-    function that refused.
+    function that refused. ``words`` is the message as a :class:`Phrase` (the site says it in
+    the reader's language, ``tournament.words.say``); ``str()`` is the English.
     """
 
-    def __init__(self, message: str, alternatives: Counts = ()) -> None:
-        super().__init__(message)
+    def __init__(self, message: Phrase | str, alternatives: Counts = ()) -> None:
+        super().__init__(str(message))
+        self.words = message
         self.alternatives = alternatives
 
 
@@ -101,27 +105,29 @@ def _movement_refusal(tables: int, decks: int) -> MovementError:
     if tables < 2 or decks < 1:
         wants = []
         if tables < 2:
-            wants.append(f"at least 2 tables (it has {counted(tables, 'table')})")
+            wants.append(phrase(gettext_noop("at least 2 tables (it has %(tables)s)"),
+                                tables=counted_words(tables, "table")))
         if decks < 1:
-            wants.append(f"at least 1 deck (it has {counted(decks, 'deck')})")
+            wants.append(phrase(gettext_noop("at least 1 deck (it has %(decks)s)"),
+                                decks=counted_words(decks, "deck")))
         # The nearest counts that make sense, then the nearest of those that divide.
         t, d = max(tables, 2), max(decks, 1)
         alternatives = ((t, d),) if d % t == 0 else _near_divisions(t, d)
         return MovementError(
-            f"a comparison needs {' and '.join(wants)}; "
-            f"{_would_work(alternatives, tables, decks)}",
+            phrase(gettext_noop("a comparison needs %(wants)s; %(alternatives)s"),
+                   wants=_and(wants), alternatives=_would_work(alternatives, tables, decks)),
             alternatives,
         )
     alternatives = _near_divisions(tables, decks)
-    message = (
-        f"{counted(decks, 'deck')} cannot be shared by {counted(tables, 'table')} in equal "
-        f"groups; {_would_work(alternatives, tables, decks)}"
-    )
-    if tables > decks:
-        message += (
-            ". More tables than decks need sections, each with its own copy of the decks"
-        )
-    return MovementError(message, alternatives)
+    text = (gettext_noop("%(decks)s cannot be shared by %(tables)s in equal groups; "
+                         "%(alternatives)s. More tables than decks need sections, each with its "
+                         "own copy of the decks") if tables > decks else
+            gettext_noop("%(decks)s cannot be shared by %(tables)s in equal groups; "
+                         "%(alternatives)s"))
+    return MovementError(phrase(text, decks=counted_words(decks, "deck"),
+                                tables=counted_words(tables, "table"),
+                                alternatives=_would_work(alternatives, tables, decks)),
+                         alternatives)
 
 
 def _near_divisions(tables: int, decks: int) -> Counts:
@@ -225,8 +231,10 @@ def _sections_refusal(tables: int, decks: int) -> MovementError:
     if tables < 2:
         alternatives: Counts = ((sizes[0], decks),) if sizes else ((2, 2),)
         return MovementError(
-            f"a comparison needs at least 2 tables (the room has {counted(tables, 'table')}); "
-            f"{_would_work(alternatives, tables, decks)}",
+            phrase(gettext_noop("a comparison needs at least 2 tables (the room has "
+                                "%(tables)s); %(alternatives)s"),
+                   tables=counted_words(tables, "table"),
+                   alternatives=_would_work(alternatives, tables, decks)),
             alternatives,
         )
     found: list[tuple[int, int]] = []
@@ -249,45 +257,86 @@ def _sections_refusal(tables: int, decks: int) -> MovementError:
     while not _splits(tables, d):  # ends: 2s and 3s make every table count from 2, so 6 does
         d += 1
     found.append((tables, d))
-    if sizes:
-        reason = (
-            f"a room of {counted(tables, 'table')} cannot be split into sections whose sizes "
-            f"divide {counted(decks, 'deck')} (sections of {_or(sizes)} tables)"
-        )
-    else:
-        reason = f"{counted(decks, 'deck')} cannot be shared by 2 or more tables"
     alternatives = tuple(found)
-    return MovementError(
-        f"{reason}; {_would_work(alternatives, tables, decks)}", alternatives
-    )
+    would_work = _would_work(alternatives, tables, decks)
+    if sizes:
+        return MovementError(phrase(
+            gettext_noop("a room of %(tables)s cannot be split into sections whose sizes divide "
+                         "%(decks)s (sections of %(sizes)s tables); %(alternatives)s"),
+            tables=counted_words(tables, "table"), decks=counted_words(decks, "deck"),
+            sizes=_or(sizes), alternatives=would_work), alternatives)
+    return MovementError(phrase(
+        gettext_noop("%(decks)s cannot be shared by 2 or more tables; %(alternatives)s"),
+        decks=counted_words(decks, "deck"), alternatives=would_work), alternatives)
 
 
 # --- words --------------------------------------------------------------------------------------
 
 
 def counted(n: int, noun: str) -> str:
-    """"1 table", "2 tables": a count with its noun."""
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+    """"1 table", "2 tables": a count with its noun (English; ``counted_words`` for people)."""
+    return str(counted_words(n, noun))
 
 
-def _or(numbers: list[int]) -> str:
+# noun -> (one, more): a count with its noun, chosen by n == 1 (English's and German's rule:
+# a pure module has no ngettext)
+_COUNTED = {
+    "table": (gettext_noop("%(n)s table"), gettext_noop("%(n)s tables")),
+    "deck": (gettext_noop("%(n)s deck"), gettext_noop("%(n)s decks")),
+    "player": (gettext_noop("%(n)s player"), gettext_noop("%(n)s players")),
+    "three-table": (gettext_noop("%(n)s three-table"), gettext_noop("%(n)s three-tables")),
+    "four-table": (gettext_noop("%(n)s four-table"), gettext_noop("%(n)s four-tables")),
+}
+
+
+def counted_words(n: int, noun: str) -> Phrase:
+    """ "1 table", "2 tables" as a :class:`Phrase` (``noun`` one of ``_COUNTED``)."""
+    one, more = _COUNTED[noun]
+    return phrase(one if n == 1 else more, n=n)
+
+
+def _or(numbers: list[int]) -> Phrase | str:
+    """ "2, 4, 8 or 16"."""
     words = [str(n) for n in numbers]
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+    if len(words) == 1:
+        return words[0]
+    # Translators: the end of a list of numbers: "2, 4, 8 or 16"
+    return phrase(gettext_noop("%(list)s or %(last)s"), list=", ".join(words[:-1]),
+                  last=words[-1])
 
 
-def _would_work(alternatives: Counts, tables: int, decks: int) -> str:
+def _and(parts: list[Phrase]) -> Phrase:
+    joined = parts[0]
+    for part in parts[1:]:
+        # Translators: two of a list of details, e.g. "number and email"
+        joined = phrase(gettext_noop("%(first)s and %(second)s"), first=joined, second=part)
+    return joined
+
+
+def _would_work(alternatives: Counts, tables: int, decks: int) -> Phrase:
     """Counts that work, in words: "4 or 6 tables, or 10 or 15 decks, would work"; a pair that
     changes both counts reads "2 tables with 2 decks"."""
     other_tables = [t for t, d in alternatives if d == decks and t != tables]
     other_decks = [d for t, d in alternatives if t == tables and d != decks]
-    parts = []
+    parts: list[Phrase] = []
     if other_tables:
-        parts.append(f"{_or(other_tables)} tables")
+        parts.append(phrase(gettext_noop("%(numbers)s tables"), numbers=_or(other_tables)))
     if other_decks:
-        parts.append(f"{_or(other_decks)} decks")
+        parts.append(phrase(gettext_noop("%(numbers)s decks"), numbers=_or(other_decks)))
     parts += [
-        f"{counted(t, 'table')} with {counted(d, 'deck')}"
+        # Translators: counts that would work: "2 tables with 2 decks"
+        phrase(gettext_noop("%(tables)s with %(decks)s"), tables=counted_words(t, "table"),
+               decks=counted_words(d, "deck"))
         for t, d in alternatives
         if t != tables and d != decks
     ]
-    return ", or ".join(parts) + (", would work" if len(parts) > 1 else " would work")
+    if len(parts) <= 1:
+        # Translators: counts that would work, e.g. "4 or 6 tables would work"
+        return phrase(gettext_noop("%(counts)s would work"), counts=parts[0] if parts else "")
+    joined = parts[0]
+    for part in parts[1:]:
+        # Translators: two of the counts that would work: "4 or 6 tables, or 10 or 15 decks"
+        joined = phrase(gettext_noop("%(first)s, or %(second)s"), first=joined, second=part)
+    # Translators: more than one choice of counts that would work: "4 or 6 tables, or 10 or 15
+    # decks, would work"
+    return phrase(gettext_noop("%(counts)s, would work"), counts=joined)

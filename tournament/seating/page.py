@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.core.paginator import Page, Paginator
+from django.utils.translation import gettext
 
 from tournament.models import Series
 from tournament.names import name_key, search_words
@@ -78,7 +79,8 @@ def table_address(series: Series, typed: str) -> str | None:
 
 
 def no_such_table(series: Series, typed: str) -> str:
-    return f"Series {series.number} has no table {typed[:20]}."
+    return gettext("Series %(series)s has no table %(table)s.") % {"series": series.number,
+                                                                   "table": typed[:20]}
 
 
 def table_jumps(numbers: list[int]) -> list[Jump]:

@@ -13,6 +13,7 @@ import secrets
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext, ngettext
 
 from tournament import lifecycle
 from tournament.audit import record_change
@@ -41,6 +42,7 @@ from tournament.seating.loaders import (  # the plan as read; here too for the c
     snapshot,
     unseated,
 )
+from tournament.words import say
 
 
 class PlanError(Refusal):
@@ -57,21 +59,27 @@ def _require_changeable(series: Series) -> None:
         stands = (series.tables.filter(Q(substituted=True) | Q(ended_after__isnull=False))
                   .order_by("number").first())
         if stands is not None:
-            what = "a substitute" if stands.substituted else "an early end"
-            raise PlanError(f"Table {stands.number} has {what} on its sheet; the plan of series "
-                            f"{series.number} is fixed while it stands. Remove it on the "
-                            "table's sheet first.")
+            text = (gettext("Table %(table)s has a substitute on its sheet; the plan of "
+                            "series %(series)s is fixed while it stands. Remove it on the "
+                            "table's sheet first.") if stands.substituted else
+                    gettext("Table %(table)s has an early end on its sheet; the plan of series "
+                            "%(series)s is fixed while it stands. Remove it on the table's "
+                            "sheet first."))
+            raise PlanError(text % {"table": stands.number, "series": series.number})
         return
     if series.status not in (SeriesStatus.DRAFT, SeriesStatus.SEATED):
-        raise PlanError(f"Series {series.number} has started; its plan can no longer change.")
-    raise PlanError(f"Deals are entered in series {series.number}; its plan is fixed.")
+        raise PlanError(gettext("Series %(series)s has started; its plan can no longer change.")
+                        % {"series": series.number})
+    raise PlanError(gettext("Deals are entered in series %(series)s; its plan is fixed.")
+                    % {"series": series.number})
 
 
 def seat_series(series: Series, method: str, seed: str | None, user) -> seating.Plan:
     """Draw or re-seat ``series`` from the checked-in players, replacing a draft plan."""
     tournament = series.tournament
     if series.status != SeriesStatus.DRAFT:
-        raise PlanError(f"Series {series.number} is published; only a draft can be re-drawn.")
+        raise PlanError(gettext("Series %(series)s is published; only a draft can be "
+                                "re-drawn.") % {"series": series.number})
     seed = (seed or "").strip() or new_seed()
     entries = checked_in_ids(tournament)
     apart = keep_apart_pairs(tournament)
@@ -83,9 +91,10 @@ def seat_series(series: Series, method: str, seed: str | None, user) -> seating.
         elif method == SeatingMethod.DRAW:
             plan = seating.draw(entries, seed, policy=policy, keep_apart=apart)
         else:
-            raise PlanError(f"Unknown seating method {method!r}.")
+            raise PlanError(gettext("Unknown seating method %(method)s.")
+                            % {"method": repr(method)})
     except seating.SeatingError as exc:
-        raise PlanError(str(exc)) from exc
+        raise PlanError(say(exc.words)) from exc
 
     _store_plan(series, method, seed, plan, user)
     return plan
@@ -142,7 +151,8 @@ def _seat_of(series: Series, number: int) -> Seat:
     seat = (Seat.objects.select_related("table", "entry")
             .filter(series=series, entry__number=number).first())
     if seat is None:
-        raise PlanError(f"Player number {number} has no seat in series {series.number}.")
+        raise PlanError(gettext("Player number %(number)s has no seat in series %(series)s.")
+                        % {"number": number, "series": series.number})
     return seat
 
 
@@ -150,7 +160,7 @@ def swap_players(series: Series, first: int, second: int, user) -> None:
     """Swap the seats of two players (by participant number)."""
     _require_changeable(series)
     if first == second:
-        raise PlanError("Choose two different players to swap.")
+        raise PlanError(gettext("Choose two different players to swap."))
     with transaction.atomic():
         a, b = _seat_of(series, first), _seat_of(series, second)
         before = {"table": a.table.number, "seat": a.position, "player": first,
@@ -176,16 +186,23 @@ def move_player(series: Series, number: int, table_number: int, user) -> None:
         seat = _seat_of(series, number)
         target = series.tables.filter(number=table_number).first()
         if target is None:
-            raise PlanError(f"Series {series.number} has no table {table_number}.")
+            raise PlanError(gettext("Series %(series)s has no table %(table)s.")
+                            % {"series": series.number, "table": table_number})
         if target.pk == seat.table_id:
-            raise PlanError(f"Player {number} already sits at table {table_number}.")
+            raise PlanError(gettext("Player %(number)s already sits at table %(table)s.")
+                            % {"number": number, "table": table_number})
         if target.seats.count() >= 4:
-            raise PlanError(f"Table {table_number} is full (4 players); swap instead.")
+            raise PlanError(gettext("Table %(table)s is full (4 players); swap instead.")
+                            % {"table": table_number})
         source = seat.table
         if series.is_published and source.seats.count() <= 3:
-            raise PlanError(f"Table {source.number} would keep only "
-                            f"{source.seats.count() - 1} players, and its score sheet needs 3 "
-                            "or 4. Swap the player instead, or move a player in first.")
+            kept = source.seats.count() - 1
+            raise PlanError(ngettext(
+                "Table %(table)s would keep only %(count)s player, and its score sheet needs 3 "
+                "or 4. Swap the player instead, or move a player in first.",
+                "Table %(table)s would keep only %(count)s players, and its score sheet needs 3 "
+                "or 4. Swap the player instead, or move a player in first.", kept)
+                % {"table": source.number, "count": kept})
         before = {"player": number, "table": source.number, "seat": seat.position}
         seat.delete()
         _close_gaps(source)
@@ -224,17 +241,21 @@ def sit_out(series: Series, numbers: list[int], user) -> None:
                                             number__in=numbers).order_by("number"))
         missing = sorted(set(numbers) - {e.number for e in entries})
         if missing:
-            raise PlanError(f"No player has number {missing[0]} in this tournament.", "number")
+            raise PlanError(gettext("No player has number %(number)s in this tournament.")
+                            % {"number": missing[0]}, "number")
         absent = next((e for e in entries if e.withdrawn or not e.checked_in), None)
         if absent is not None:
-            raise PlanError(f"Player {absent.number} ({absent.name}) is not checked in; only "
-                            "a checked-in player without a seat sits out.", "number")
+            raise PlanError(gettext("Player %(number)s (%(name)s) is not checked in; only a "
+                                    "checked-in player without a seat sits out.")
+                            % {"number": absent.number, "name": absent.name}, "number")
         if series.status not in OPEN_STATES:
-            raise PlanError(f"Series {series.number} is finished; who played it is settled.")
+            raise PlanError(gettext("Series %(series)s is finished; who played it is settled.")
+                            % {"series": series.number})
         seated = Seat.objects.filter(series=series, entry__in=entries).first()
         if seated is not None:
-            raise PlanError(f"Player {seated.entry.number} has a seat in series "
-                            f"{series.number}; only a player without a seat sits out.",
+            raise PlanError(gettext("Player %(number)s has a seat in series %(series)s; only a "
+                                    "player without a seat sits out.")
+                            % {"number": seated.entry.number, "series": series.number},
                             "number")
         series.sits_out.add(*entries)
         record_change(series.tournament, user, AuditAction.SITS_OUT, f"series {series.number}",
@@ -249,7 +270,8 @@ def publish(series: Series, user, *, sit_out_unseated: bool = False) -> None:
     out this series (``sit_out_unseated``): that choice is recorded with the publication.
     """
     if series.status != SeriesStatus.DRAFT:
-        raise PlanError(f"Series {series.number} is already published.")
+        raise PlanError(gettext("Series %(series)s is already published.")
+                        % {"series": series.number})
     problems = plan_problems(series)
     missing = unseated(series)
     if missing and sit_out_unseated:
@@ -267,7 +289,8 @@ def publish(series: Series, user, *, sit_out_unseated: bool = False) -> None:
 def unpublish(series: Series, user) -> None:
     """Seated → draft again, while no deal is entered."""
     if series.status != SeriesStatus.SEATED:
-        raise PlanError(f"Series {series.number} is not in the seated state.")
+        raise PlanError(gettext("Series %(series)s is not in the seated state.")
+                        % {"series": series.number})
     _require_changeable(series)
     with transaction.atomic():
         lifecycle.move(series, SeriesStatus.DRAFT, user)
@@ -315,18 +338,22 @@ def seat_series_from_plan(series: Series, method: str, plan: seating.Plan, user)
     """
     tournament = series.tournament
     if series.status != SeriesStatus.DRAFT:
-        raise PlanError(f"Series {series.number} is published; only a draft can be re-drawn.")
+        raise PlanError(gettext("Series %(series)s is published; only a draft can be "
+                                "re-drawn.") % {"series": series.number})
     if method not in SeatingMethod.values:
-        raise PlanError(f"Unknown seating method {method!r}.")
+        raise PlanError(gettext("Unknown seating method %(method)s.") % {"method": repr(method)})
     seated = [entry for table in plan.tables for entry in table]
     if not seated:
-        raise PlanError("The plan seats nobody.")
+        raise PlanError(gettext("The plan seats nobody."))
     if len(set(seated)) != len(seated):
-        raise PlanError("The plan seats a player twice; seat the series again.")
+        raise PlanError(gettext("The plan seats a player twice; seat the series again."))
     outsiders = set(seated).difference(checked_in_ids(tournament))
     if outsiders:
-        raise PlanError(f"{len(outsiders)} player(s) in the plan are not checked in to this "
-                        "tournament; seat the series again.")
+        raise PlanError(ngettext(
+            "%(count)s player in the plan is not checked in to this tournament; seat the series "
+            "again.",
+            "%(count)s players in the plan are not checked in to this tournament; seat the "
+            "series again.", len(outsiders)) % {"count": len(outsiders)})
     tables = [list(table) for table in plan.tables]
     apart = {frozenset(pair) for pair in keep_apart_pairs(tournament)}
     plan = dataclasses.replace(

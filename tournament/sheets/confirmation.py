@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournament import lifecycle
 from tournament.audit import record_change
@@ -100,18 +102,28 @@ def change_refusal(table: Table, role: Role, seated: int) -> str:
     in the tournament; ``seated``: the table's number of players."""
     series = table.series
     if series.status == SeriesStatus.DRAFT:
-        return f"Series {series.number} is not published yet; deals cannot be entered."
+        return (_("Series %(series)s is not published yet; deals cannot be entered.")
+                % {"series": series.number})
     if seated not in (3, 4):
-        return (f"Table {table.number} has {seated} players; a score sheet needs 3 or 4. An "
-                "organizer corrects the series plan first.")
+        return wrong_size(table.number, seated)
     if table.sheet_status != SheetStatus.CONFIRMED:
         return ""
     if role is not Role.ORGANIZER:
-        return "This sheet is confirmed; only an organizer can change it now."
+        return _("This sheet is confirmed; only an organizer can change it now.")
     if series.is_released:
-        return (f"The results of series {series.number} are released; reopen this sheet "
-                "first (the public pages then say a correction is in progress).")
+        return (_("The results of series %(series)s are released; reopen this sheet first "
+                  "(the public pages then say a correction is in progress).")
+                % {"series": series.number})
     return ""
+
+
+def wrong_size(table: int, seated: int) -> str:
+    """ "Table 7 has 5 players; a score sheet needs 3 or 4. …" """
+    return ngettext("Table %(table)s has %(count)s player; a score sheet needs 3 or 4. An "
+                    "organizer corrects the series plan first.",
+                    "Table %(table)s has %(count)s players; a score sheet needs 3 or 4. An "
+                    "organizer corrects the series plan first.", seated) % {
+        "table": table, "count": seated}
 
 
 def require_open(table: Table, user, seated: int | None = None) -> None:
@@ -135,8 +147,13 @@ def totals_hidden(table: Table) -> bool:
 
 
 def subject(table: Table, number: int | None = None) -> str:
-    where = f"series {table.series.number} table {table.number}"
-    return f"{where} deal {number}" if number else where
+    """The audit entry's words for the place (stored as written, in the language of whoever
+    made the change; the audit page filters by the entry's numbers, never by these)."""
+    if number:
+        return (_("series %(series)s table %(table)s deal %(deal)s")
+                % {"series": table.series.number, "table": table.number, "deal": number})
+    return (_("series %(series)s table %(table)s")
+            % {"series": table.series.number, "table": table.number})
 
 
 def reopen_on_change(table: Table, actor: str, user, session: str = "",
@@ -183,15 +200,18 @@ def submit_sheet(table: Table, name: str, user=None, session: str = "") -> None:
         info = table_info(table)
         require_open(table, user, seated=info.size)
         if table.sheet_status != SheetStatus.OPEN:
-            raise SheetError("This sheet is already submitted.")
+            raise SheetError(_("This sheet is already submitted."))
         if not name:
-            raise SheetError("Your name: enter your own name to submit the sheet (the "
-                             "audit log keeps who submitted it).")
+            raise SheetError(_("Your name: enter your own name to submit the sheet (the "
+                               "audit log keeps who submitted it)."))
         sheet = load_sheet(info)
         if not sheet.complete:
-            missing = (f"{sheet.deal_count - sheet.played} deal(s) are missing"
+            count = sheet.deal_count - sheet.played
+            missing = (ngettext("%(count)s deal(s) are missing", "%(count)s deal(s) are missing",
+                                count) % {"count": count}
                        if sheet.played < sheet.deal_count else "; ".join(sheet.problems))
-            raise SheetError(f"The sheet cannot be submitted yet: {missing}.")
+            raise SheetError(_("The sheet cannot be submitted yet: %(missing)s.")
+                             % {"missing": missing})
         table.sheet_status = SheetStatus.SUBMITTED
         table.submitted_by, table.submitted_at = name, timezone.now()
         table.submitted_session = session
@@ -216,27 +236,29 @@ def confirm_sheet(table: Table, name: str, user=None, totals: list[int] | None =
         role = role_of(user, tournament)
         override = override and role is Role.ORGANIZER
         if table.sheet_status != SheetStatus.SUBMITTED:
-            raise SheetError("Only a submitted sheet can be confirmed.")
+            raise SheetError(_("Only a submitted sheet can be confirmed."))
         info = table_info(table)
         if role >= Role.ASSISTANT and not name:
             name = user.get_username()
         players = {name.lower() for name in info.everyone}  # substitutes confirm too
         if role is Role.NONE and name.lower() not in players:
-            raise SheetError("Confirm with the name of a player of this table.")
+            raise SheetError(_("Confirm with the name of a player of this table."))
         same_person = name.lower() == table.submitted_by.lower()
         if same_person and not override:
-            raise SheetError(f"{table.submitted_by} submitted this sheet and cannot confirm "
-                             "it too; another player of the table (or an organizer) confirms.")
+            raise SheetError(_("%(name)s submitted this sheet and cannot confirm it too; "
+                               "another player of the table (or an organizer) confirms.")
+                             % {"name": table.submitted_by})
         same_device = bool(session) and session == table.submitted_session
         if same_device and not override:
-            raise SheetError("This sheet was submitted from this device. The confirmation "
-                             "comes from a second phone: another player of the table opens "
-                             "the table's link on their own phone (or an organizer confirms).")
+            raise SheetError(_("This sheet was submitted from this device. The confirmation "
+                               "comes from a second phone: another player of the table opens "
+                               "the table's link on their own phone (or an organizer "
+                               "confirms)."))
         sheet = load_sheet(info)
         blind = tournament.blind_check and not override
         if blind and (totals is None or list(totals) != list(sheet.totals)):
-            raise SheetError("The totals you typed do not match the sheet; check the "
-                             "paper sheet with the scorekeeper.")
+            raise SheetError(_("The totals you typed do not match the sheet; check the "
+                               "paper sheet with the scorekeeper."))
         table.sheet_status = SheetStatus.CONFIRMED
         table.confirmed_by, table.confirmed_at = name, timezone.now()
         table.confirmation_override = bool((same_person or same_device) and override)
@@ -260,16 +282,18 @@ def reopen_sheet(table: Table, user, released_ok: bool = False, session: str = "
     with transaction.atomic():
         table = lock(table)
         if role_of(user, table.series.tournament) is not Role.ORGANIZER:
-            raise SheetError("Only an organizer can reopen a sheet.")
+            raise SheetError(_("Only an organizer can reopen a sheet."))
         if table.sheet_status == SheetStatus.OPEN:
-            raise SheetError(f"The sheet of table {table.number} is open already.")
+            raise SheetError(_("The sheet of table %(table)s is open already.")
+                             % {"table": table.number})
         try:
             lifecycle.sheet_reopened(table.series, user, released_ok=released_ok)
         except lifecycle.LifecycleError as exc:
             raise SheetError(str(exc)) from exc
         before = {"status": table.sheet_status, "confirmed_by": table.confirmed_by,
                   "submitted_by": table.submitted_by}
-        _withdrawn(table, user.get_username(), "an organizer reopened it")
+        # Translators: why a sheet's submission or confirmation was withdrawn
+        _withdrawn(table, user.get_username(), _("an organizer reopened it"))
         table.sheet_status = SheetStatus.OPEN
         table.submitted_by = table.confirmed_by = table.submitted_session = ""
         table.submitted_at = table.confirmed_at = None
@@ -283,11 +307,11 @@ def reopen_sheet(table: Table, user, released_ok: bool = False, session: str = "
 class Withdrawal:
     """The last submission or confirmation of an open sheet, and how it was undone."""
 
-    what: str  # "submission" or "confirmation"
+    what: str  # "submission" or "confirmation" (a key: the page words each)
     by: str  # who had submitted (or confirmed)
     at: datetime.datetime
     actor: str  # who changed or reopened the sheet
-    because: str
+    because: str  # in the words of whoever changed the sheet, as stored
 
 
 def last_withdrawal(table: Table) -> Withdrawal | None:

@@ -3,9 +3,12 @@ deal, its fields in the page's order; the confirmation's form."""
 
 from __future__ import annotations
 
-import re
+from django.utils.translation import gettext as _
 
 from engine import FLAGS
+from engine.describe import LOST, OVERBID, WITH, WITHOUT, WON
+from engine.words import Phrase
+from tournament.deal_words import say_words
 from tournament.models import Deal
 from tournament.sheets.forms import ConfirmForm, DealForm
 from tournament.sheets.loaders import TableInfo
@@ -56,7 +59,7 @@ def deal_initial(deal: Deal) -> dict:
 def _autofocus(form: DealForm) -> DealForm:
     """Keyboard first: the game select has the focus and starts empty."""
     game = form.fields["game"]
-    game.choices = [("", "– choose the game –"), *game.choices]
+    game.choices = [("", _("– choose the game –")), *game.choices]
     game.widget.attrs["autofocus"] = True
     return form
 
@@ -70,21 +73,22 @@ def new_deal_form(info: TableInfo, number: int, data=None, *, cards: bool = True
     return _autofocus(form)
 
 
-def without_matadors(text: str) -> str:
-    """The preview's words for a deal whose matadors the cards give on saving: the game and
-    what was typed, without the stand-in count and what follows from it (won or lost by an
-    overbid)."""
-    game, *rest = text.split(", ")
-    game = re.sub(r" with(out)? \d+$", "", game)
+def without_matadors(words: tuple[Phrase, ...]) -> str:
+    """The preview's words for a deal whose matadors the cards give on saving, in the reader's
+    language: the game and what was typed, without the stand-in count and what follows from
+    it (won or lost by an overbid)."""
+    game, *rest = words
+    if game.text in (WITH, WITHOUT):
+        game = game.params["game"]
     rest = [part for part in rest
-            if part not in ("won", "lost") and not part.startswith("overbid on")]
-    return ", ".join([game, *rest])
+            if part.text not in (WON, LOST, OVERBID)]
+    return say_words([game, *rest])
 
 
 def matadors_pending(info: TableInfo, number: int) -> str:
     deck = info.deck(number)
-    return (f"The matadors, the value and the new totals come from the cards of deck "
-            f"{deck.number if deck else ''} when the deal is saved.")
+    return (_("The matadors, the value and the new totals come from the cards of deck "
+              "%(deck)s when the deal is saved.") % {"deck": deck.number if deck else ""})
 
 
 def edit_deal_form(info: TableInfo, deal: Deal, data=None) -> DealForm:
@@ -102,9 +106,11 @@ def confirm_form(info: TableInfo, organizer: bool, data=None, own: bool = False)
     if not organizer or not (own or blind):
         del form.fields["override"]
     elif not own:
-        form.fields["override"].label = "Organizer override: confirm without the totals check"
+        form.fields["override"].label = _("Organizer override: confirm without the totals "
+                                          "check")
     for player in info.players:
         name = f"total_{player.position}"
         if name in form.fields:
-            form.fields[name].label = f"Final total of {player.position} {player.name}"
+            form.fields[name].label = (_("Final total of %(seat)s %(name)s")
+                                       % {"seat": player.position, "name": player.name})
     return form

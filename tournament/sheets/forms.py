@@ -5,6 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django import forms
+from django.utils.text import format_lazy
+from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
 
 from engine import (
     FLAGS,
@@ -25,9 +28,13 @@ from tournament.sheets import fields as quick
 from tournament.sheets.confirmation import real_name
 from tournament.sheets.loaders import DealInput, TableInfo, check_seats
 from tournament.sheets.widgets import QUICK
+from tournament.words import refusal, say_lazy, word
+from tournament.words import word_lazy as engine_label  # a field's label, said when shown
 
-SUITS = [(s.key, f"{s.symbol} {s.plural}") for s in sorted(Suit, reverse=True)]
-REVOKE_CHOICES = [("", "no revoke"), *((r.value, r.label) for r in Revoker)]
+# the trumps ("♣ Clubs") and the revokes as the form offers them, said in the reader's language
+SUITS = [(s.key, format_lazy("{} {}", s.symbol, say_lazy(s.plural_words)))
+         for s in sorted(Suit, reverse=True)]
+REVOKE_CHOICES = [("", _("no revoke")), *((r.value, engine_label(r.label)) for r in Revoker)]
 
 
 def fields_for(game: Game, info: TableInfo) -> list[str]:
@@ -102,36 +109,46 @@ def _whole(value) -> int | None:
 class DealForm(forms.Form):
     default_renderer = QUICK  # Django's markup, without its templates
 
-    game = quick.ChoiceField()
-    declarer = quick.TypedChoiceField(coerce=int, required=False, empty_value=None)
-    trump = quick.ChoiceField(choices=[("", "–")] + SUITS, required=False)
+    game = quick.ChoiceField(label=engine_label(RecordKey.GAME.label))
+    declarer = quick.TypedChoiceField(coerce=int, required=False, empty_value=None,
+                                      label=_("Declarer"))
+    trump = quick.ChoiceField(choices=[("", "–"), *SUITS], required=False,
+                              label=engine_label(RecordKey.TRUMP.label))
     matadors = quick.IntegerField(required=False, min_value=1, max_value=11,
-                                  help_text="with or without how many")
-    without = quick.BooleanField(required=False, label="without")
+                                  label=engine_label(RecordKey.MATADORS.label),
+                                  help_text=_("with or without how many"))
+    # Translators: the matadors' checkbox: "Matadors: 2, [x] without"
+    without = quick.BooleanField(required=False, label=pgettext_lazy("matadors", "without"))
     card_points = quick.IntegerField(required=False, min_value=0, max_value=120,
-                                     label="Card points", help_text="the declarer's, Skat included")
+                                     label=engine_label(RecordKey.CARD_POINTS.label),
+                                     help_text=_("the declarer's, Skat included"))
     tricks = quick.IntegerField(required=False, min_value=0, max_value=10,
-                                help_text="needed for Null, and at 0 or 120 card points")
-    schneider_announced = quick.BooleanField(required=False,
-                                             label=RecordKey.SCHNEIDER_ANNOUNCED.label)
-    schwarz_announced = quick.BooleanField(required=False,
-                                           label=RecordKey.SCHWARZ_ANNOUNCED.label)
-    passt_nicht = quick.BooleanField(required=False, label=RecordKey.PASST_NICHT.label)
-    hand = quick.BooleanField(required=False)
-    ouvert = quick.BooleanField(required=False)
-    conceded = quick.BooleanField(required=False, label="conceded")
-    contra = quick.BooleanField(required=False)
-    recontra = quick.BooleanField(required=False, label=RecordKey.RECONTRA.label)
+                                label=engine_label(RecordKey.TRICKS.label),
+                                help_text=_("needed for Null, and at 0 or 120 card points"))
+    schneider_announced = quick.BooleanField(
+        required=False, label=engine_label(RecordKey.SCHNEIDER_ANNOUNCED.label))
+    schwarz_announced = quick.BooleanField(
+        required=False, label=engine_label(RecordKey.SCHWARZ_ANNOUNCED.label))
+    passt_nicht = quick.BooleanField(required=False,
+                                     label=engine_label(RecordKey.PASST_NICHT.label))
+    hand = quick.BooleanField(required=False, label=engine_label(RecordKey.HAND.label))
+    ouvert = quick.BooleanField(required=False, label=engine_label(RecordKey.OUVERT.label))
+    # Translators: the checkbox of a game the declarer gave up
+    conceded = quick.BooleanField(required=False, label=_("conceded"))
+    contra = quick.BooleanField(required=False, label=engine_label(RecordKey.CONTRA.label))
+    recontra = quick.BooleanField(required=False, label=engine_label(RecordKey.RECONTRA.label))
     contra_by = quick.TypedChoiceField(coerce=int, required=False, empty_value=None,
-                                       label="Contra by")
+                                       label=_("Contra by"))
     bid = quick.IntegerField(required=False, min_value=0, max_value=SMALL_INT_MAX,
-                             help_text="optional")
-    revoke = quick.ChoiceField(choices=REVOKE_CHOICES, required=False)
+                             label=engine_label(RecordKey.BID.label), help_text=_("optional"))
+    revoke = quick.ChoiceField(choices=REVOKE_CHOICES, required=False,
+                               label=engine_label(RecordKey.REVOKE.label))
     revoked_by = quick.TypedChoiceField(coerce=int, required=False, empty_value=None,
-                                        label="Revoked by")
-    loser = quick.TypedChoiceField(coerce=int, required=False, empty_value=None)
-    jungfer = quick.BooleanField(required=False, label="Jungfer (a player took no trick)")
-    all_tricks = quick.BooleanField(required=False, label="one player took every trick")
+                                        label=_("Revoked by"))
+    loser = quick.TypedChoiceField(coerce=int, required=False, empty_value=None,
+                                   label=engine_label(RecordKey.LOSER.label))
+    jungfer = quick.BooleanField(required=False, label=_("Jungfer (a player took no trick)"))
+    all_tricks = quick.BooleanField(required=False, label=_("one player took every trick"))
     # the deal the form was made for: read as a ``Stamp`` before the form is built
     number = quick.IntegerField(required=False, min_value=INT_MIN, max_value=INT_MAX,
                                 widget=quick.HiddenInput)
@@ -145,7 +162,7 @@ class DealForm(forms.Form):
         self.fields["number"].initial = number
         games = info.rules.enabled_games(info.options)
         self.games = {g.key: g for g in games}
-        self.fields["game"].choices = [(g.key, g.name) for g in games]
+        self.fields["game"].choices = [(g.key, word(g.name)) for g in games]
         dealer = info.dealer(number)
         sits_out = dealer if info.size == 4 else None
         # who plays each seat in this deal: a substitute from their first deal on
@@ -160,9 +177,11 @@ class DealForm(forms.Form):
         self.deck = info.deck(number)
         if self.deck is not None:
             self.fields["deck"] = forms.IntegerField(
-                min_value=1, max_value=SMALL_INT_MAX, initial=self.deck.number, label="Deck",
-                help_text=f"the number on the deck: this table plays deck {self.deck.number} "
-                          "now; the matadors come from its cards when the deal is saved")
+                min_value=1, max_value=SMALL_INT_MAX, initial=self.deck.number,
+                label=gettext("Deck"),
+                help_text=gettext("the number on the deck: this table plays deck %(deck)s now; "
+                                  "the matadors come from its cards when the deal is saved")
+                % {"deck": self.deck.number})
         self.read_cards = cards
         self.input: DealInput | None = None
         self.matadors_from_cards: int | None = None
@@ -204,7 +223,7 @@ class DealForm(forms.Form):
         if self.deck is not None and not self._matadors_from_cards(game, shown, data, record):
             return data
         if game.kind is GameKind.RAMSCH and data.get("loser") is None:
-            self.add_error("loser", "Loser: choose who lost the Ramsch.")
+            self.add_error("loser", gettext("Loser: choose who lost the Ramsch."))
             return data
         self.input = DealInput(
             record=record,
@@ -225,15 +244,16 @@ class DealForm(forms.Form):
         form again with it); no valid ``input`` remains."""
         field = {"seat": "declarer"}.get(exc.field, exc.field) if isinstance(
             exc, InvalidRecord) else None
-        self.add_error(field if field in self.fields else None, str(exc))
+        self.add_error(field if field in self.fields else None, refusal(exc))
         self.input = None
 
     def _deck_confirmed(self, data) -> bool:
         """A comparative table plays the movement's deck: the scorekeeper confirms its number."""
         if self.deck is None or data.get("deck") == self.deck.number:
             return True
-        self.add_error("deck", f"Deck: this table plays deck {self.deck.number} as deal "
-                               f"{self.number}; check the number on the deck.")
+        self.add_error("deck", gettext("Deck: this table plays deck %(deck)s as deal "
+                                       "%(number)s; check the number on the deck.")
+                       % {"deck": self.deck.number, "number": self.number})
         return False
 
     def _matadors_from_cards(self, game: Game, shown: set[str], data, record: dict) -> bool:
@@ -256,7 +276,7 @@ class DealForm(forms.Form):
         try:
             cards = deck_matadors(comparative.engine_deck(self.deck), Letter(letter), trump)
         except EngineError as exc:
-            self.add_error("declarer", str(exc))
+            self.add_error("declarer", refusal(exc))
             return False
         self.matadors_from_cards = record["matadors"] = cards
         return True
@@ -265,13 +285,16 @@ class DealForm(forms.Form):
 class PenaltyForm(forms.Form):
     default_renderer = QUICK  # Django's markup, without its templates
 
-    seat = forms.TypedChoiceField(coerce=int, label="Player")
-    reason = forms.ChoiceField()
+    seat = forms.TypedChoiceField(coerce=int, label=_("Player"))
+    reason = forms.ChoiceField(label=engine_label(RecordKey.REASON.label))
     points = forms.IntegerField(required=False, min_value=1, max_value=1000,
-                                help_text="only for 'other'")
-    note = forms.CharField(required=False, max_length=200)
+                                label=engine_label(RecordKey.POINTS.label),
+                                help_text=_("only for 'other'"))
+    # Translators: a penalty's note
+    note = forms.CharField(required=False, max_length=200, label=_("Note"))
     deal = forms.IntegerField(required=False, min_value=1, max_value=SMALL_INT_MAX,
-                              help_text="a misdeal: the deal misdealt (its dealer is charged)")
+                              label=_("Deal"),
+                              help_text=_("a misdeal: the deal misdealt (its dealer is charged)"))
     version = forms.IntegerField(min_value=0, max_value=INT_MAX, widget=forms.HiddenInput)
 
     def __init__(self, info: TableInfo, *args, **kwargs):
@@ -281,7 +304,7 @@ class PenaltyForm(forms.Form):
         self.fields["seat"].choices = [(p.position, info.seat_label(p.position, now))
                                        for p in info.players]
         self.fields["reason"].choices = [
-            (p.key, f"{p.text}" + (f" (−{p.points})" if p.points else ""))
+            (p.key, word(p.text) + (f" (−{p.points})" if p.points else ""))
             for p in info.rules.penalties
         ]
 
@@ -289,22 +312,22 @@ class PenaltyForm(forms.Form):
 class SubmitForm(forms.Form):
     default_renderer = QUICK  # Django's markup, without its templates
 
-    name = NameField(max_length=120, label="Your name")
+    name = NameField(max_length=120, label=_("Your name"))
 
     def clean_name(self) -> str:
         name = real_name(self.cleaned_data["name"])
         if not name:
-            raise forms.ValidationError("Your name: enter your own name, the person who "
-                                        "submits the sheet.")
+            raise forms.ValidationError(gettext("Your name: enter your own name, the person "
+                                                "who submits the sheet."))
         return name
 
 
 class ConfirmForm(forms.Form):
     default_renderer = QUICK  # Django's markup, without its templates
 
-    name = NameField(max_length=120, label="Your name", required=False)
+    name = NameField(max_length=120, label=_("Your name"), required=False)
     override = forms.BooleanField(required=False,
-                                  label="Organizer override: confirm my own submission")
+                                  label=_("Organizer override: confirm my own submission"))
 
     def __init__(self, *args, seats: int = 0, blind: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
@@ -313,7 +336,8 @@ class ConfirmForm(forms.Form):
             for seat in range(1, seats + 1):
                 # not required: an organizer's override needs none; the service checks
                 self.fields[f"total_{seat}"] = forms.IntegerField(
-                    label=f"Final total of seat {seat}", required=False,
+                    label=gettext("Final total of seat %(seat)s") % {"seat": seat},
+                    required=False,
                     min_value=INT_MIN, max_value=INT_MAX)
 
     def totals(self) -> list[int] | None:
@@ -329,11 +353,12 @@ class SubstituteForm(forms.Form):
 
     default_renderer = QUICK  # Django's markup, without its templates
 
-    seat = forms.TypedChoiceField(coerce=int, choices=[])
-    from_deal = forms.IntegerField(min_value=1, max_value=SMALL_INT_MAX, label="From deal")
+    seat = forms.TypedChoiceField(coerce=int, choices=[],
+                                  label=engine_label(RecordKey.SEAT.label))
+    from_deal = forms.IntegerField(min_value=1, max_value=SMALL_INT_MAX, label=_("From deal"))
     substitute = forms.IntegerField(min_value=1, max_value=INT_MAX,
-                                    label="Substitute's player number")
-    reason = forms.CharField(required=False, max_length=200, label="Why (for the sheet)")
+                                    label=_("Substitute's player number"))
+    reason = forms.CharField(required=False, max_length=200, label=_("Why (for the sheet)"))
 
     def __init__(self, info: TableInfo, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -349,5 +374,5 @@ class EndSheetForm(forms.Form):
     default_renderer = QUICK  # Django's markup, without its templates
 
     after_deal = forms.IntegerField(min_value=0, max_value=SMALL_INT_MAX,
-                                    label="End after deal")
-    reason = forms.CharField(required=False, max_length=200, label="Why (for the sheet)")
+                                    label=_("End after deal"))
+    reason = forms.CharField(required=False, max_length=200, label=_("Why (for the sheet)"))

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.db import connection
+from django.utils.translation import gettext as _
 
 from engine import (
     EngineError,
@@ -16,9 +17,17 @@ from engine import (
     RuleSet,
     dealer_seat,
     evaluate_deal,
-    evaluate_outcome,
 )
+from engine.errors import field_words
+from engine.words import Phrase, gettext_noop, phrase
 from tournament.comparative import services as comparative
+from tournament.deal_words import (
+    encode_words,
+    say_deal,
+    say_penalty_row,
+    say_words,
+    stored_words_problem,
+)
 from tournament.models import Deal, Deck, Entry, Penalty, Seat, Table
 from tournament.sheets.sheet import (
     SEATS,
@@ -29,6 +38,7 @@ from tournament.sheets.sheet import (
     deal_entries,
     scoring_columns,
 )
+from tournament.words import refusal
 
 
 @dataclass(frozen=True)
@@ -51,8 +61,10 @@ class Substitute:
 
     @property
     def words(self) -> str:
-        return (f"From deal {self.from_deal} {self.name} (#{self.number}) plays seat "
-                f"{self.seat} in place of {self.replaces}.")
+        return (_("From deal %(deal)s %(name)s (#%(number)s) plays seat %(seat)s in place of "
+                  "%(replaces)s.")
+                % {"deal": self.from_deal, "name": self.name, "number": self.number,
+                   "seat": self.seat, "replaces": self.replaces})
 
 
 @dataclass(frozen=True)
@@ -80,11 +92,18 @@ class TableInfo:
         after, scheduled = self.table.ended_after, self.scheduled or self.deal_count
         if after is None:
             return ""
-        missing = (f"deal {scheduled} is" if after + 1 == scheduled
-                   else f"deals {after + 1}–{scheduled} are")
-        reason = f" ({self.table.ended_reason})" if self.table.ended_reason else ""
-        by = self.table.ended_by or "the director"
-        return f"Ended after deal {after} of {scheduled} by {by}{reason}: {missing} not played."
+        missing = (_("deal %(deal)s is not played") % {"deal": scheduled}
+                   if after + 1 == scheduled
+                   else _("deals %(first)s–%(last)s are not played")
+                   % {"first": after + 1, "last": scheduled})
+        words = {"after": after, "scheduled": scheduled, "missing": missing,
+                 # Translators: who ended a sheet early when no name was kept
+                 "by": self.table.ended_by or _("the director"),
+                 "reason": self.table.ended_reason}
+        if self.table.ended_reason:
+            return _("Ended after deal %(after)s of %(scheduled)s by %(by)s (%(reason)s): "
+                     "%(missing)s.") % words
+        return _("Ended after deal %(after)s of %(scheduled)s by %(by)s: %(missing)s.") % words
 
     def name_at(self, seat: int | None, number: int | None) -> str:
         """Who played seat ``seat`` in deal ``number``: the seated player or his substitute."""
@@ -108,7 +127,10 @@ class TableInfo:
     def name(self, seat: int | None) -> str:
         if seat is None:
             return ""
-        return next((p.name for p in self.players if p.position == seat), f"seat {seat}")
+        for p in self.players:
+            if p.position == seat:
+                return p.name
+        return _("seat %(seat)s") % {"seat": seat}
 
     def dealer(self, number: int) -> int:
         deck = self.deck(number)
@@ -123,7 +145,11 @@ class TableInfo:
     def seat_words(self, seat: int) -> str:
         """"Seat 2"; at a comparative table "Seat 2 · E", the letter the decks' hands of
         that seat are marked by."""
-        return f"Seat {seat} · {comparative.letter_of(seat)}" if self.decks else f"Seat {seat}"
+        if self.decks:
+            # Translators: a seat at a comparative table and the letter of its hands: "Seat 2 · E"
+            return (_("Seat %(seat)s · %(letter)s")
+                    % {"seat": seat, "letter": comparative.letter_of(seat)})
+        return _("Seat %(seat)s") % {"seat": seat}
 
     def seat_label(self, seat: int | None, number: int | None = None) -> str:
         """The seat and who plays it (in deal ``number``: a substitute) as choices and headings
@@ -182,8 +208,17 @@ class DealInput:
 @dataclass(frozen=True)
 class Scored:
     outcome: Outcome
-    text: str
+    text: str  # the engine's words in English (``Deal.description``)
     entries: dict[int, int]
+    words: tuple[Phrase, ...] = ()  # the same as msgids (``Deal.words``, ``say_words``)
+
+
+def refused_seat(field: str, rule: str, label: str, reason: str,
+                 **params: str | int | Phrase) -> InvalidRecord:
+    """The site's own refusal of a deal's field, as the engine words its own: "Declarer:
+    choose who played." (``label`` and ``reason`` msgids, marked ``gettext_noop``; a page says
+    it with ``tournament.words.refusal``)."""
+    return InvalidRecord(field, rule, field_words(phrase(label), phrase(reason, **params)))
 
 
 def check_seats(info: TableInfo, number: int, data: DealInput) -> None:
@@ -198,31 +233,36 @@ def check_seats(info: TableInfo, number: int, data: DealInput) -> None:
     declared = game is not None and game.is_declared
     if declared:
         if data.declarer not in seats:
-            raise InvalidRecord("declarer", "declarer_missing", "Declarer: choose who played.")
+            raise refused_seat("declarer", "declarer_missing", gettext_noop("Declarer"),
+                               gettext_noop("choose who played."))
         if data.declarer == sits_out:
-            raise InvalidRecord("declarer", "dealer_sits_out",
-                                "Declarer: the dealer sits out at a four-table and cannot "
-                                "play this deal.")
+            raise refused_seat("declarer", "dealer_sits_out", gettext_noop("Declarer"),
+                               gettext_noop("the dealer sits out at a four-table and cannot "
+                                            "play this deal."))
     elif data.declarer is not None:
-        raise InvalidRecord("declarer", "no_declarer", "Declarer: nobody plays a "
-                            f"{game.name if game else 'deal'}.")
+        raise refused_seat("declarer", "no_declarer", gettext_noop("Declarer"),
+                           gettext_noop("nobody plays a %(game)s."),
+                           # Translators: "nobody plays a deal": a game the rules do not know
+                           game=phrase(game.name if game else gettext_noop("deal")))
     if record.get("game") == GameKey.RAMSCH and record.get("loser") == sits_out:
-        raise InvalidRecord("loser", "dealer_sits_out",
-                            "Loser: the dealer sits out at a four-table and took no tricks.")
-    for key, seat, what in (("contra_by", data.contra_by, "said Contra"),
-                            ("revoked_by", data.revoked_by, "revoked")):
+        raise refused_seat("loser", "dealer_sits_out", gettext_noop("Loser"),
+                           gettext_noop("the dealer sits out at a four-table and took no "
+                                        "tricks."))
+    for key, seat, label, reason in (
+            ("contra_by", data.contra_by, gettext_noop("Contra by"),
+             gettext_noop("only an opponent of the declarer said Contra.")),
+            ("revoked_by", data.revoked_by, gettext_noop("Revoked by"),
+             gettext_noop("only an opponent of the declarer revoked."))):
         if seat is None:
             continue
         if seat not in seats or seat in (data.declarer, sits_out):
-            raise InvalidRecord(key, "not_an_opponent",
-                                f"{'Contra' if key == 'contra_by' else 'Revoked'} by: only an "
-                                f"opponent of the declarer {what}.")
+            raise refused_seat(key, "not_an_opponent", label, reason)
     if record.get("contra") and data.contra_by is None:
-        raise InvalidRecord("contra_by", "contra_by_missing",
-                            "Contra by: choose the opponent who said Contra.")
+        raise refused_seat("contra_by", "contra_by_missing", gettext_noop("Contra by"),
+                           gettext_noop("choose the opponent who said Contra."))
     if record.get("revoke") == Revoker.OPPONENT and data.revoked_by is None:
-        raise InvalidRecord("revoked_by", "revoked_by_missing",
-                            "Revoked by: choose the opponent who revoked.")
+        raise refused_seat("revoked_by", "revoked_by_missing", gettext_noop("Revoked by"),
+                           gettext_noop("choose the opponent who revoked."))
 
 
 def score_input(info: TableInfo, number: int, data: DealInput) -> Scored:
@@ -238,31 +278,30 @@ def score_input(info: TableInfo, number: int, data: DealInput) -> Scored:
         revoked_by=data.revoked_by if record.get("revoke") == Revoker.OPPONENT else None,
         revoke_value=outcome.revoke_value,
     )
-    return Scored(outcome, evaluation.text, entries)
+    return Scored(outcome, evaluation.text, entries, evaluation.words)
 
 
 # what a sheet shows of a stored deal, read as plain values (no model instances: the sheet is
 # read after every deal saved, half of its reading time went to building Deal objects)
 # What a sheet's row reads of a stored deal: its scoring columns, the same the standings sum
 # (``scoring_columns``), never the JSON record.
-SHEET_DEAL_FIELDS = ("pk", "number", "dealer", "declarer", "description", "value", "won",
+SHEET_DEAL_FIELDS = ("pk", "number", "dealer", "declarer", "words", "value", "won",
                      *(f"points_{seat}" for seat in SEATS))
 
 
-def _sheet_deal(key: int, number: int, dealer: int, declarer: int | None, text: str,
+def _sheet_deal(key: int, number: int, dealer: int, declarer: int | None, words: str,
                 value: int, won: bool | None, *points: int) -> SheetDeal:
     return SheetDeal(
-        number=number, dealer=dealer, declarer=declarer, text=text,
+        number=number, dealer=dealer, declarer=declarer, text=say_deal(words),
         value=value, won=won if declarer else None, key=key,
         entries={seat: p for seat, p in zip(SEATS, points, strict=True) if p},
     )
 
 
 def penalty_text(info: TableInfo, penalty: Penalty) -> str:
-    kind = info.rules.penalty(penalty.reason)
-    text = kind.text if kind else penalty.reason
-    deal = f" at deal {penalty.deal}" if penalty.deal is not None else ""
-    return f"Penalty: {text}{deal}" + (f" ({penalty.note})" if penalty.note else "")
+    """A penalty's row on the sheet, in the reader's language: "Penalty: misdeal (charged to
+    the dealer) at deal 3 (a note)"."""
+    return say_penalty_row(info.rules, penalty.reason, penalty.note, penalty.deal)
 
 
 def load_sheet(info: TableInfo, extra: SheetDeal | None = None,
@@ -290,19 +329,24 @@ def load_sheet(info: TableInfo, extra: SheetDeal | None = None,
 
 def stored_value_problems(info: TableInfo) -> list[str]:
     """Deals of the table whose stored value is no longer what the rules give, or whose
-    scoring columns are not what the rules give for its record (``column_problems``)."""
+    scoring columns are not what the rules give for its record (``column_problems``), or whose
+    words (``Deal.words``, what the sheet shows) are not the rules' words for it."""
     problems = []
     for deal in info.table.deals.all():
         try:
-            outcome = evaluate_outcome(deal.record, info.rules, info.options)
+            evaluation = evaluate_deal(deal.record, info.rules, info.options)
         except EngineError as exc:
-            problems.append(f"Deal {deal.number}: {exc}")
+            problems.append(_("Deal %(number)s: %(refusal)s")
+                            % {"number": deal.number, "refusal": refusal(exc)})
             problems += column_problems(deal, deal.outcome, deal.value)
             continue
+        outcome = evaluation.outcome
         if outcome.value != deal.value:
             problems.append(f"Deal {deal.number}: stored {deal.value}, the rules give "
                             f"{outcome.value}.")
         problems += column_problems(deal, outcome.as_dict(), outcome.value)
+        if deal.words != encode_words(evaluation.words):  # what the sheet shows
+            problems.append(stored_words_problem(deal.number, deal.words, evaluation.words))
     return problems
 
 
@@ -319,7 +363,7 @@ def column_problems(deal: Deal, outcome: dict, value: int) -> list[str]:
 
 def preview(info: TableInfo, number: int, data: DealInput) -> tuple[Scored, Sheet]:
     scored = score_input(info, number, data)
-    candidate = SheetDeal(number, info.dealer(number), data.declarer, scored.text,
+    candidate = SheetDeal(number, info.dealer(number), data.declarer, say_words(scored.words),
                           scored.outcome.value, scored.entries, scored.outcome.won)
     return scored, load_sheet(info, extra=candidate)
 

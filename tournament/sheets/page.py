@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from django.db.models import Count
+from django.utils.translation import gettext as _
 
 from engine import GAME_BONUS, OPPONENT_BONUS, ScoringSystem, SeegerFabianFoot
 from tournament.models import Series, SheetStatus, Table
@@ -19,6 +20,7 @@ from tournament.sheets.confirmation import (
     change_refusal,
     last_withdrawal,
     totals_hidden,
+    wrong_size,
 )
 from tournament.sheets.entry_forms import confirm_form, form_fields, new_deal_form
 from tournament.sheets.forms import (
@@ -156,7 +158,8 @@ class SheetPage:
         for p in self.info.players:
             subs = [s for s in self.info.substitutes if s.seat == p.position]
             first = "/".join(n.split(" ")[0] for n in (p.name, *(s.name for s in subs)))
-            full = "; ".join([p.name, *(f"from deal {s.from_deal} {s.name}" for s in subs)])
+            full = "; ".join([p.name, *(_("from deal %(deal)s %(name)s")
+                                        % {"deal": s.from_deal, "name": s.name} for s in subs)])
             columns.append((p.position, first, full))
         return columns
 
@@ -204,15 +207,18 @@ class FootLine:
 def foot_lines(feet: tuple[SeegerFabianFoot, ...], bonus: int | None = None) -> list[FootLine]:
     """The foot's lines: Points, games won × 50, games lost × 50, the games the others lost
     × 40 or 30 (``bonus``; None: summed over tables of both sizes), the score."""
-    others = f"Others lost × {bonus}" if bonus else "Others lost × 40/30"
+    # Translators: a line of the Seeger-Fabian foot: the games the others at the table lost
+    others = _("Others lost × %(bonus)s") % {"bonus": bonus or "40/30"}
     return [
-        FootLine("Points", tuple(f.points for f in feet), signed=False),
-        FootLine(f"Won × {GAME_BONUS}", tuple(f.won_bonus for f in feet),
+        # Translators: a line of the Seeger-Fabian foot: the sum of the game values
+        FootLine(_("Points"), tuple(f.points for f in feet), signed=False),
+        FootLine(_("Won × %(bonus)s") % {"bonus": GAME_BONUS}, tuple(f.won_bonus for f in feet),
                  tuple(f.won for f in feet)),
-        FootLine(f"Lost × {GAME_BONUS}", tuple(f.lost_malus for f in feet),
-                 tuple(f.lost for f in feet)),
+        FootLine(_("Lost × %(bonus)s") % {"bonus": GAME_BONUS},
+                 tuple(f.lost_malus for f in feet), tuple(f.lost for f in feet)),
         FootLine(others, tuple(f.others_bonus for f in feet), tuple(f.others_lost for f in feet)),
-        FootLine("Score", tuple(f.score for f in feet), signed=False, total=True),
+        # Translators: the Seeger-Fabian score, the foot's last line
+        FootLine(_("Score"), tuple(f.score for f in feet), signed=False, total=True),
     ]
 
 
@@ -255,8 +261,7 @@ def sheet_page(table: Table, role: Role, scorekeeper: str = "", *,
     ``info``: the table's players when the view has read them already."""
     info = info or table_info(table)
     if info.size not in (3, 4):
-        problem = (f"Table {table.number} has {info.size} players; a score sheet needs 3 or 4. "
-                   "An organizer corrects the series plan first.")
+        problem = wrong_size(table.number, info.size)
         empty = Sheet(info.size, 0, (), (0,) * info.size, 0, (problem,))
         return SheetPage(info=info, sheet=empty, role=role, rows=[], read_only=read_only)
     penalties = list(table.penalties.all())
@@ -304,7 +309,8 @@ class TableLine:
 
     @property
     def progress(self) -> str:
-        return f"{self.played} of {self.deal_count}"
+        # Translators: deals played of the sheet's deals: "12 of 36"
+        return _("%(played)s of %(count)s") % {"played": self.played, "count": self.deal_count}
 
 
 SHEETS_PER_PAGE = 100  # a congress series has 1,000 tables: a phone gets a page of them

@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from django.db import connection
 
 from engine import OPPONENT_BONUS, SEATS
+from tournament.deal_words import encode_words
 from tournament.models import Deal, Seat, Table
 from tournament.sheets.foot import DEAL_COLUMNS, FOOT_COLUMNS, GAMES_COLUMN, Foot, foot_of
 from tournament.sheets.loaders import DealInput, TableInfo, score_input
@@ -32,6 +33,7 @@ def scored_row(info: TableInfo, number: int, data: DealInput, entered_by: str,
                                                       data.revoked_by)
     deal.record, deal.outcome = data.record, scored.outcome.as_dict()
     deal.value, deal.description = scored.outcome.value, scored.text
+    deal.words = encode_words(scored.words)  # the same words, said in the reader's language
     for column, stored in scoring_columns(deal.record, deal.outcome, deal.value, deal.declarer,
                                           deal.contra_by, deal.revoked_by).items():
         setattr(deal, column, stored)

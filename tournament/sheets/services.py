@@ -10,8 +10,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
-from engine import GameKey, InvalidRecord, PenaltyReason, evaluate_outcome
+from engine import GameKey, PenaltyReason, evaluate_outcome
+from engine.words import gettext_noop
 from tournament.audit import record_change
 from tournament.models import AuditAction, Deal, Penalty, SeriesStatus, Table
 from tournament.permissions import Role, role_of
@@ -36,6 +39,7 @@ from tournament.sheets.loaders import (
     penalty_text,
     preview,
     preview_totals,
+    refused_seat,
     score_input,
     table_info,
 )
@@ -81,15 +85,18 @@ def add_deal(table: Table, data: DealInput, sheet_version: int, actor: str, user
         if number is not None and number != next_number:
             raise StaleSheet(STALE_ENTRY)
         if next_number > info.deal_count:
-            raise SheetError(f"All {info.deal_count} deals of this series are entered.")
+            raise SheetError(_("All %(count)s deals of this series are entered.")
+                             % {"count": info.deal_count})
         deal = scored_row(info, next_number, data, actor)  # scored once, under the lock
         try:
             # no savepoint: a refusal here ends the whole transaction anyway
             with transaction.atomic(savepoint=False):
                 deal.save(force_insert=True)
         except IntegrityError as exc:
-            raise StaleSheet(f"Deal {next_number} is already on this sheet.") from exc
-        sheet_changed(table, actor, user, session, because=f"deal {next_number} entered",
+            raise StaleSheet(_("Deal %(number)s is already on this sheet.")
+                             % {"number": next_number}) from exc
+        sheet_changed(table, actor, user, session,
+                      because=_("deal %(number)s entered") % {"number": next_number},
                       added=deal)
         record_change(table.series.tournament, user, AuditAction.DEAL_ENTERED,
                       subject(table, next_number), table=table, deal=next_number,
@@ -97,11 +104,12 @@ def add_deal(table: Table, data: DealInput, sheet_version: int, actor: str, user
     return deal
 
 
-STALE_ENTRY = ("This sheet was changed on another device: your entry was not saved. The newer "
-               "sheet is shown; enter the deal again if it is still missing.")
-STALE_PREVIEW = ("This sheet was changed on another device: this entry would not be saved. "
-                 "Reload the page to see the newer sheet, then enter the deal if it is still "
-                 "missing.")
+STALE_ENTRY = gettext_lazy("This sheet was changed on another device: your entry was not "
+                           "saved. The newer sheet is shown; enter the deal again if it is "
+                           "still missing.")
+STALE_PREVIEW = gettext_lazy("This sheet was changed on another device: this entry would not "
+                             "be saved. Reload the page to see the newer sheet, then enter the "
+                             "deal if it is still missing.")
 
 
 def correct_deal(table: Table, number: int, data: DealInput, version: int, actor: str,
@@ -113,15 +121,17 @@ def correct_deal(table: Table, number: int, data: DealInput, version: int, actor
         require_open(table, user, seated=info.size)
         deal = table.deals.filter(number=number).first()
         if deal is None:
-            raise SheetError(f"There is no deal {number} on this sheet.")
+            raise SheetError(_("There is no deal %(number)s on this sheet.")
+                             % {"number": number})
         if deal.version != version:
-            raise StaleSheet(f"Deal {number} was changed on another device: your correction "
-                             "was not saved. The newer entry is shown.")
+            raise StaleSheet(_("Deal %(number)s was changed on another device: your correction "
+                               "was not saved. The newer entry is shown.") % {"number": number})
         before = deal_state(deal)
         scored_row(info, number, data, actor, deal)  # scored once, under the lock
         deal.version += 1
         deal.save()
-        sheet_changed(table, actor, user, session, because=f"deal {number} corrected")
+        sheet_changed(table, actor, user, session,
+                      because=_("deal %(number)s corrected") % {"number": number})
         record_change(table.series.tournament, user, AuditAction.DEAL_CORRECTED,
                       subject(table, number), table=table, deal=number,
                       actor=actor, session=session, before=before, after=deal_state(deal))
@@ -138,10 +148,11 @@ def add_penalty(table: Table, seat: int, reason: str, points: int | None, note: 
         info = table_info(table)
         require_open(table, user, seated=info.size)
         if table.sheet_version != sheet_version:
-            raise StaleSheet("This sheet was changed on another device: the penalty was not "
-                             "saved. The newer sheet is shown.")
+            raise StaleSheet(_("This sheet was changed on another device: the penalty was "
+                               "not saved. The newer sheet is shown."))
         if seat not in {p.position for p in info.players}:
-            raise InvalidRecord("seat", "seat_missing", "Seat: choose the penalised player.")
+            raise refused_seat("seat", "seat_missing", gettext_noop("Seat"),
+                               gettext_noop("choose the penalised player."))
         played = table.deals.count()
         deal = _misdeal_deal(info, reason, deal, played, seat)
         record = {"game": GameKey.PENALTY, "seat": seat, "reason": reason}
@@ -154,7 +165,7 @@ def add_penalty(table: Table, seat: int, reason: str, points: int | None, note: 
             reason=reason, deal=deal, points=-outcome.value, note=note, entered_by=actor,
             by_organizer=by_organizer,
         )
-        sheet_changed(table, actor, user, session, because="a penalty entered")
+        sheet_changed(table, actor, user, session, because=_("a penalty entered"))
         record_change(table.series.tournament, user, AuditAction.PENALTY_ENTERED, subject(table),
                       table=table, actor=actor, session=session,
                       after={"seat": seat, "reason": reason, "points": penalty.points,
@@ -172,13 +183,15 @@ def _misdeal_deal(info: TableInfo, reason: str, deal: int | None, played: int,
     if deal is None:
         deal = last
     if not 1 <= deal <= last:
-        raise InvalidRecord("deal", "deal_not_dealt",
-                            f"Deal: a misdeal is charged for one of deals 1 to {last}.")
+        raise refused_seat("deal", "deal_not_dealt", gettext_noop("Deal"),
+                           gettext_noop("a misdeal is charged for one of deals 1 to %(last)s."),
+                           last=last)
     dealer = info.dealer(deal)
     if seat != dealer:
-        raise InvalidRecord("seat", "not_the_dealer",
-                            f"Player: a misdeal is charged to the dealer; deal {deal} is "
-                            f"dealt by {dealer} {info.name_at(dealer, deal)}.")
+        raise refused_seat("seat", "not_the_dealer", gettext_noop("Player"),
+                           gettext_noop("a misdeal is charged to the dealer; deal %(deal)s is "
+                                        "dealt by %(seat)s %(name)s."),
+                           deal=deal, seat=dealer, name=info.name_at(dealer, deal))
     return deal
 
 
@@ -186,7 +199,7 @@ def check_penalty_removal(penalty: Penalty, user, tournament) -> None:
     """Whether ``user`` may remove ``penalty`` (docs/access.md): the table's own penalties
     through its link, after a question; one an organizer gave only by an organizer."""
     if penalty.by_organizer and role_of(user, tournament) is not Role.ORGANIZER:
-        raise SheetError("An organizer gave this penalty; only an organizer can remove it.")
+        raise SheetError(_("An organizer gave this penalty; only an organizer can remove it."))
 
 
 def delete_penalty(table: Table, penalty_id: int, actor: str, user=None,
@@ -197,10 +210,10 @@ def delete_penalty(table: Table, penalty_id: int, actor: str, user=None,
         require_open(table, user)
         penalty = table.penalties.filter(pk=penalty_id).first()
         if penalty is None:
-            raise SheetError("That penalty is not on this sheet.")
+            raise SheetError(_("That penalty is not on this sheet."))
         check_penalty_removal(penalty, user, table.series.tournament)
         before = {"seat": penalty.seat, "reason": penalty.reason, "points": penalty.points}
         penalty.delete()
-        sheet_changed(table, actor, user, session, because="a penalty removed")
+        sheet_changed(table, actor, user, session, because=_("a penalty removed"))
         record_change(table.series.tournament, user, AuditAction.PENALTY_DELETED, subject(table),
                       table=table, actor=actor, session=session, before=before)

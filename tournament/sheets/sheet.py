@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from engine import SEATS, RuleSet, SeegerFabianFoot, dealer_seat, seeger_fabian_foot
+from tournament.speech import gettext as _
 
 
 @dataclass(frozen=True)
@@ -69,7 +70,8 @@ class Sheet:
 
     @property
     def progress(self) -> str:
-        return f"{self.played} of {self.deal_count}"
+        # Translators: deals played of the sheet's deals: "12 of 36"
+        return _("%(played)s of %(count)s") % {"played": self.played, "count": self.deal_count}
 
 
 def deal_entries(value: int, declarer: int | None, loser: int | None = None,
@@ -144,8 +146,9 @@ def build_sheet(seats: int, deal_count: int, deals: Iterable[SheetDeal],
             p = pending.pop(0)
             due = _dealer(p.deal, seats, rules, dealers) if p.deal is not None else None
             if due is not None and p.seat != due:
-                problems.append(f"Penalty for the misdeal of deal {p.deal}: charged to seat "
-                                f"{p.seat}, but seat {due} deals it.")
+                problems.append(_("Penalty for the misdeal of deal %(deal)s: charged to seat "
+                                  "%(seat)s, but seat %(due)s deals it.")
+                                % {"deal": p.deal, "seat": p.seat, "due": due})
             entries = {p.seat: -p.points}
             rows.append(SheetRow("penalty", None, None, p.seat, p.text, -p.points, entries,
                                  add(entries), key=p.key))
@@ -153,23 +156,30 @@ def build_sheet(seats: int, deal_count: int, deals: Iterable[SheetDeal],
     flush_penalties(0)
     for expected, deal in enumerate(deals, start=1):
         if deal.number != expected:
-            problems.append(f"Deal {expected} is missing: the sheet jumps to deal {deal.number}.")
+            problems.append(_("Deal %(expected)s is missing: the sheet jumps to deal "
+                              "%(number)s.") % {"expected": expected, "number": deal.number})
         if deal.number > deal_count:
-            problems.append(f"Deal {deal.number} is one too many: the series has "
-                            f"{deal_count} deals at this table.")
+            problems.append(_("Deal %(number)s is one too many: the series has %(count)s "
+                              "deals at this table.")
+                            % {"number": deal.number, "count": deal_count})
         due = _dealer(deal.number, seats, rules, dealers)
         if due is not None and deal.dealer != due:
-            source = "its deck" if dealers else "the rotation"
-            problems.append(f"Deal {deal.number}: seat {deal.dealer} dealt, but {source} "
-                            f"gives seat {due}.")
+            words = {"number": deal.number, "dealer": deal.dealer, "due": due}
+            problems.append(
+                _("Deal %(number)s: seat %(dealer)s dealt, but its deck gives seat %(due)s.")
+                % words if dealers else
+                _("Deal %(number)s: seat %(dealer)s dealt, but the rotation gives seat "
+                  "%(due)s.") % words)
         if seats == 4 and deal.declarer == deal.dealer:
-            problems.append(f"Deal {deal.number}: the dealer sits out at a four-table and "
-                            "cannot be declarer.")
+            problems.append(_("Deal %(number)s: the dealer sits out at a four-table and "
+                              "cannot be declarer.") % {"number": deal.number})
         elif seats == 4 and deal.dealer in deal.entries:
             # the entry form refuses it too: no Ramsch loser, Contra or revoke of his
-            what = "lose the Ramsch" if deal.declarer is None else "say Contra or revoke"
-            problems.append(f"Deal {deal.number}: the dealer sits out at a four-table and "
-                            f"cannot {what}.")
+            problems.append(
+                _("Deal %(number)s: the dealer sits out at a four-table and cannot lose the "
+                  "Ramsch.") % {"number": deal.number} if deal.declarer is None else
+                _("Deal %(number)s: the dealer sits out at a four-table and cannot say Contra "
+                  "or revoke.") % {"number": deal.number})
         rows.append(SheetRow("deal", deal.number, deal.dealer, deal.declarer, deal.text,
                              deal.value, deal.entries, add(deal.entries), deal.won, deal.key))
         flush_penalties(deal.number)

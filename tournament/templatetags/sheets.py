@@ -12,7 +12,9 @@ from django.urls import reverse
 from django.utils.html import conditional_escape as esc
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
 
+from tournament.numbers import grouped, signed
 from tournament.sheets.forms import DealForm
 from tournament.sheets.page import RowView
 
@@ -30,16 +32,16 @@ def _cells(row: RowView, hide: bool) -> str:
         if hide:
             shown = HIDDEN
         elif cell.moved:
-            shown = f"<strong>{cell.total:d}</strong>"
+            shown = f"<strong>{grouped(cell.total)}</strong>"
         else:
-            shown = f"{cell.total:d}"
+            shown = grouped(cell.total)
         out.append(f'<td class="{css}">{shown}</td>')
     return "".join(out)
 
 
 @register.simple_tag
 def sheet_cells(row: RowView, hide: bool) -> SafeString:
-    return mark_safe(_cells(row, hide))  # noqa: S308 (integers and fixed markup only)
+    return mark_safe(_cells(row, hide))  # noqa: S308 (numbers and fixed markup only)
 
 
 @register.simple_tag
@@ -57,12 +59,15 @@ def sheet_deal_row(row: RowView, edit_url: str, hide: bool) -> SafeString:
     number = f"{deal.number:d}"
     if edit_url:
         href = edit_url[: -len("0/")] + f"{number}/"
-        number = f'<a href="{escape(href)}" title="Correct deal {number}">{number}</a>'
-    lost = " <small class=\"muted\">(lost)</small>" if row.loser else ""
+        title = escape(_("Correct deal %(number)s") % {"number": number})
+        number = f'<a href="{escape(href)}" title="{title}">{number}</a>'
+    # Translators: beside the name of who lost a deal on the sheet
+    lost_word = escape(_("(lost)")) if row.loser else ""
+    lost = f' <small class="muted">{lost_word}</small>' if row.loser else ""
     game = escape(deal.text)
     if row.declarer_name:
         game = (f'<span class="decl-inline"><span class="seat-no">{escape(row.seat)}</span>'
-                f'{escape(row.first_name)}{" (lost)" if row.loser else ""}:</span> {game}')
+                f'{escape(row.first_name)}{" " + lost_word if row.loser else ""}:</span> {game}')
     value_css = "num value neg" if deal.value < 0 else "num value"
     return mark_safe(  # noqa: S308 (every text above is escaped)
         f'<tr class="deal{" lost" if deal.won is False else ""}">'
@@ -70,7 +75,7 @@ def sheet_deal_row(row: RowView, edit_url: str, hide: bool) -> SafeString:
         f'<td class="col-dealer num" title="{escape(row.dealer_name)}">{escape(deal.dealer)}</td>'
         f'<td class="col-declarer">{escape(row.declarer_name)}{lost}</td>'
         f'<td class="game">{game}</td>'
-        f'<td class="{value_css}">{deal.value:+d}</td>'
+        f'<td class="{value_css}">{signed(deal.value)}</td>'
         f"{_cells(row, hide)}</tr>")
 
 

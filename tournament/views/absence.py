@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournament.models import Table
@@ -31,7 +32,8 @@ def _form_refused(request, form) -> None:
     for name, errors in form.errors.items():
         label = form.fields[name].label or name.replace("_", " ").capitalize()
         for error in errors:
-            messages.error(request, f"{label}: {error}")
+            # Translators: a refusal of one field of a form: the field's name, then what is wrong.
+            messages.error(request, _("%(field)s: %(reason)s") % {"field": label, "reason": error})
 
 
 @require_POST
@@ -50,8 +52,10 @@ def substitute_add(request, tournament, number, table):
     except SheetError as exc:
         messages.error(request, str(exc))
         return _back(table)
-    messages.success(request, f"From deal {sub.from_deal} {sub.substitute.name} plays seat "
-                              f"{sub.seat} in place of {sub.replaced.name}.")
+    messages.success(request, _("From deal %(deal)s %(name)s plays seat %(seat)s in place of "
+                                "%(replaces)s.")
+                     % {"deal": sub.from_deal, "name": sub.substitute.name, "seat": sub.seat,
+                        "replaces": sub.replaced.name})
     return _back(table)
 
 
@@ -64,7 +68,7 @@ def substitute_remove(request, tournament, number, table, pk):
     except SheetError as exc:
         messages.error(request, str(exc))
         return _back(table)
-    messages.success(request, "The substitute is removed.")
+    messages.success(request, _("The substitute is removed."))
     return _back(table)
 
 
@@ -83,8 +87,9 @@ def sheet_end(request, tournament, number, table):
     except SheetError as exc:
         messages.error(request, str(exc))
         return _back(table)
-    messages.success(request, f"The sheet of table {table.number} ends after deal {after}; "
-                              "once those deals are in, it can be submitted and confirmed.")
+    messages.success(request, _("The sheet of table %(table)s ends after deal %(deal)s; once "
+                                "those deals are in, it can be submitted and confirmed.")
+                     % {"table": table.number, "deal": after})
     return _back(table)
 
 
@@ -97,5 +102,6 @@ def sheet_end_undo(request, tournament, number, table):
     except SheetError as exc:
         messages.error(request, str(exc))
         return _back(table)
-    messages.success(request, f"The sheet of table {table.number} runs to its last deal again.")
+    messages.success(request, _("The sheet of table %(table)s runs to its last deal again.")
+                     % {"table": table.number})
     return _back(table)

@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.core.paginator import Paginator
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 
 from tournament.comparative import page, services
 from tournament.comparative.forms import ComparativeForm
@@ -32,9 +33,11 @@ def comparative_settings(request, tournament):
         except services.ComparativeError as exc:
             show_on_form(form, exc)
         else:
-            messages.success(request, f"Every series plays {deal_set.decks} decks at "
-                                      f"{deal_set.table_size}-tables, dealt from seed "
-                                      f"{deal_set.seed}.")
+            said = (_("Every series plays %(decks)s decks at 3-tables, dealt from seed "
+                      "%(seed)s.") if deal_set.table_size == 3 else
+                    _("Every series plays %(decks)s decks at 4-tables, dealt from seed "
+                      "%(seed)s."))
+            messages.success(request, said % {"decks": deal_set.decks, "seed": deal_set.seed})
             return redirect("tournament:comparative", tournament.slug)
     advice = services.seating_advice(tournament, deal_set) if deal_set else None
     return render(request, "tournament/comparative/settings.html", {
@@ -47,7 +50,7 @@ def comparative_settings(request, tournament):
 def _comparative_series(visitor: Visitor, number: int) -> tuple[DealSet, Series]:
     deal_set = DealSet.objects.filter(tournament=visitor.tournament).first()
     if deal_set is None:
-        raise Http404("This tournament is not played comparatively.")
+        raise Http404(_("This tournament is not played comparatively."))
     return deal_set, get_object_or_404(Series, tournament=visitor.tournament, number=number)
 
 
@@ -55,7 +58,7 @@ def _comparative_series(visitor: Visitor, number: int) -> tuple[DealSet, Series]
 def movement_chart(request, visitor, number):
     deal_set, series = _comparative_series(visitor, number)
     if not visitor.sees_seating_of(series):
-        raise Http404("This series is not seated yet.")
+        raise Http404(_("This series is not seated yet."))
     try:
         room = services.room_movement(series, deal_set)
     except services.ComparativeError as exc:
@@ -86,7 +89,7 @@ def hand_records(request, visitor, number):
     """Organizers prepare and check the decks here; the public sees them once released."""
     deal_set, series = _comparative_series(visitor, number)
     if not visitor.sees_hands_of(series):
-        raise Http404("The hands are shown once the series' results are released.")
+        raise Http404(_("The hands are shown once the series' results are released."))
     return render(request, "tournament/comparative/hands.html", {
         "tournament": visitor.tournament, "series": series, "deal_set": deal_set,
         "decks": page.hand_records(series)})

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from django.shortcuts import render
+from django.utils.translation import gettext_lazy
 
 from tournament.parsing import is_local_path
 
@@ -21,7 +22,7 @@ def confirmed(request) -> bool:
 class Question:
     title: str  # "Withdraw Anna Krüger?"
     consequences: list[str] = field(default_factory=list)  # what will happen, in sentences
-    yes: str = "Yes"  # the button: "Withdraw Anna Krüger"
+    yes: str = gettext_lazy("Yes")  # the button: "Withdraw Anna Krüger"
     cancel: str = "/"  # where "Cancel" goes back to, nothing changed
 
 

@@ -5,17 +5,21 @@ handlers; with DEBUG on Django shows its own debugging pages instead)."""
 from __future__ import annotations
 
 from django.shortcuts import render
+from django.utils.functional import Promise
+from django.utils.translation import gettext, gettext_lazy
 
 from tournament.permissions import RETIRED_LINK
 
-NOT_FOUND = "There is no page at this address."
-REFUSED = "You may not open this page."
+NOT_FOUND = gettext_lazy("There is no page at this address.")
+REFUSED = gettext_lazy("You may not open this page.")
 
 
 def said(exception) -> str:
     """The sentence a view raised (``Http404("No such series.")``); "" for the generic ones
     Django makes itself ("No Table matches the given query.", an unknown address)."""
     message = exception.args[0] if exception is not None and exception.args else ""
+    if isinstance(message, Promise):  # a lazy translation: said in the active language
+        message = str(message)
     if not isinstance(message, str) or message.endswith("matches the given query."):
         return ""
     return message
@@ -25,7 +29,8 @@ def not_found(request, exception=None):
     what = said(exception) or NOT_FOUND
     return render(request, "404.html", {
         "what": what,
-        "retired_link": what == RETIRED_LINK,
+        # the view raised it in the reader's language (``permissions.table_of_link``)
+        "retired_link": what in (RETIRED_LINK, gettext(RETIRED_LINK)),
         "table_link": request.path.startswith("/s/"),
     }, status=404)
 

@@ -10,10 +10,13 @@ from django.core.paginator import Paginator
 from django.db import transaction
 from django.db.models import Count, Q
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
-from tournament.audit import changes, record_change
+from engine import EngineError
+from tournament.audit import record_change, shown_changes
 from tournament.forms import AuditFilterForm, TournamentForm
-from tournament.guide import next_steps
+from tournament.guide import listed, next_steps
 from tournament.models import AuditAction, Tournament
 from tournament.parsing import page_number
 from tournament.permissions import (
@@ -50,10 +53,11 @@ def tournament_create(request):
             ensure_series(tournament)
             record_change(tournament, request.user, AuditAction.TOURNAMENT_CREATED, tournament.name,
                           after=_summary(tournament))
-        messages.success(request, f"{tournament.name} is created. Register the players next.")
+        messages.success(request, _("%(name)s is created. Register the players next.")
+                         % {"name": tournament.name})
         return redirect(tournament)
     return render(request, "tournament/organize/form.html",
-                  {"form": form, "title": "New tournament"})
+                  {"form": form, "title": _("New tournament")})
 
 
 @organizer_required
@@ -70,16 +74,15 @@ def tournament_edit(request, tournament):
                 after["series_removed"] = removed
             record_change(tournament, request.user, AuditAction.TOURNAMENT_EDITED, tournament.name,
                           before=before, after=after)
-        messages.success(request, "Saved." + (f" Draft series {_listed(removed)} removed."
-                                              if removed else ""))
+        messages.success(request, ngettext("Saved. Draft series %(listed)s removed.",
+                                           "Saved. Draft series %(listed)s removed.",
+                                           len(removed))
+                         % {"listed": listed([str(n) for n in removed])} if removed
+                         else _("Saved."))
         return redirect(tournament)
     return render(request, "tournament/organize/form.html",
-                  {"form": form, "title": f"Edit {tournament.name}", "tournament": tournament})
-
-
-def _listed(numbers: list[int]) -> str:
-    words = [str(n) for n in numbers]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+                  {"form": form, "title": _("Edit %(name)s") % {"name": tournament.name},
+                   "tournament": tournament})
 
 
 def _summary(t: Tournament) -> dict:
@@ -115,8 +118,12 @@ def dashboard(request, tournament):
 def audit_log(request, tournament):
     filters = AuditFilterForm(request.GET)
     page = Paginator(filters.filter(tournament.audit.all()), 50).get_page(page_number(request))
+    try:
+        rules, options = tournament.rules, tournament.resolved_options
+    except EngineError:  # a rule set or option gone since: games and deals as stored
+        rules = options = None
     for entry in page:
-        entry.changes = changes(entry.before, entry.after)
+        entry.changes = shown_changes(entry, rules, options)
     query = request.GET.copy()
     query.pop("page", None)
     return render(request, "tournament/organize/audit.html", {

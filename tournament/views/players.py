@@ -10,6 +10,8 @@ from django.contrib import messages
 from django.db.models import Count
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from tournament.models import Club, Entry, KeepApart
@@ -88,14 +90,15 @@ def player_add(request, tournament):
             add_refusal(form, error)
         else:
             if entry.reused_player:
-                messages.info(request, f"{entry.name} is linked to the same person in your "
-                                       "other tournaments.")
-            messages.success(request, f"Registered {entry.name} as number "
-                                      f"{entry.number}.")
+                messages.info(request, _("%(name)s is linked to the same person in your "
+                                         "other tournaments.") % {"name": entry.name})
+            messages.success(request, _("Registered %(name)s as number %(number)s.")
+                             % {"name": entry.name, "number": entry.number})
             return redirect("tournament:player_add", tournament.slug)
     return render(request, TEMPLATES + "form.html", {
-        "tournament": tournament, "form": form, "title": "Add a player",
-        "button": "Register", "club_names": _club_names(tournament, request.user)})
+        "tournament": tournament, "form": form, "title": _("Add a player"),
+        # Translators: the button that registers a player
+        "button": _("Register"), "club_names": _club_names(tournament, request.user)})
 
 
 @organizer_required
@@ -112,12 +115,14 @@ def entry_edit(request, tournament, number):
         except RegistrationError as error:
             add_refusal(form, error)
         else:
-            messages.success(request, f"Saved number {entry.number}, {entry.name}.")
+            messages.success(request, _("Saved number %(number)s, %(name)s.")
+                             % {"number": entry.number, "name": entry.name})
             return redirect("tournament:players", tournament.slug)
     return render(request, TEMPLATES + "form.html", {
         "tournament": tournament, "form": form, "entry": entry,
         "club_names": _club_names(tournament, request.user),
-        "title": f"Number {entry.number}: {entry.name}", "button": "Save"})
+        "title": _("Number %(number)s: %(name)s") % {"number": entry.number, "name": entry.name},
+        "button": _("Save")})
 
 
 @require_POST
@@ -130,9 +135,13 @@ def entry_check_in(request, tournament, number):
     except RegistrationError as error:
         messages.error(request, error.message)
     else:
-        verb = "checked in" if entry.checked_in else "not checked in any more"
-        late = arrivals.late_notice(entry) if entry.checked_in else ""
-        messages.success(request, f"{entry.number} {entry.name} is {verb}.{late}")
+        said = {"number": entry.number, "name": entry.name}
+        if entry.checked_in:
+            messages.success(request, _("%(number)s %(name)s is checked in.") % said
+                             + arrivals.late_notice(entry))
+        else:
+            messages.success(request, _("%(number)s %(name)s is not checked in any more.")
+                             % said)
     return _back(request, tournament)
 
 
@@ -147,22 +156,23 @@ def entry_withdraw(request, tournament, number):
         return _back(request, tournament)
     if wanted and not entry.withdrawn and not confirmed(request):
         return ask(request, Question(
-            f"Withdraw {entry.name}?",
-            [f"{entry.name} (No. {entry.number}) leaves the players of this tournament: their "
-             "check-in is undone and no later series seats them. Results they have played "
-             "stay in the standings.",
-             "From a series plan not yet published their seat is removed; that plan must "
-             "then be seated again.",
-             "Reinstating them later is possible, but they must check in again."],
-            yes=f"Withdraw {entry.name}",
+            _("Withdraw %(name)s?") % {"name": entry.name},
+            [_("%(name)s (No. %(number)s) leaves the players of this tournament: their check-in "
+               "is undone and no later series seats them. Results they have played stay in the "
+               "standings.") % {"name": entry.name, "number": entry.number},
+             _("From a series plan not yet published their seat is removed; that plan must "
+               "then be seated again."),
+             _("Reinstating them later is possible, but they must check in again.")],
+            yes=_("Withdraw %(name)s") % {"name": entry.name},
             cancel=reverse("tournament:players", args=[tournament.slug])), tournament)
     try:
         entry = attendance.withdraw(entry, request.user, withdrawn=wanted)
     except RegistrationError as error:
         messages.error(request, error.message)
     else:
-        verb = "withdrawn" if entry.withdrawn else "reinstated"
-        messages.success(request, f"{entry.number} {entry.name} is {verb}.")
+        said = {"number": entry.number, "name": entry.name}
+        messages.success(request, _("%(number)s %(name)s is withdrawn.") % said
+                         if entry.withdrawn else _("%(number)s %(name)s is reinstated.") % said)
     return _back(request, tournament)
 
 
@@ -182,8 +192,10 @@ def door(request, tournament):
         except RegistrationError as error:
             add_refusal(quick, error)
         else:
-            messages.success(request, f"Registered and checked in {entry.name} as "
-                                      f"number {entry.number}.{arrivals.late_notice(entry)}")
+            messages.success(request, _("Registered and checked in %(name)s as number "
+                                        "%(number)s.")
+                             % {"name": entry.name, "number": entry.number}
+                             + arrivals.late_notice(entry))
             return redirect("tournament:door", tournament.slug)
     return render(request, TEMPLATES + "door.html", {
         "tournament": tournament, "search": search, "q": q, "matches": matches,
@@ -211,17 +223,20 @@ def player_import(request, tournament):
         return _preview(request, tournament, text, preview=preview)
     confirm = ImportConfirmForm(request.POST)
     if not confirm.is_valid():
-        messages.error(request, "The CSV text was lost; please upload the file again.")
+        messages.error(request, _("The CSV text was lost; please upload the file again."))
         return redirect("tournament:player_import", tournament.slug)
     text, skip_bad = confirm.cleaned_data["csv_text"], confirm.cleaned_data["skip_bad"]
     preview = parse_players_csv(text, tournament, request.user)
     if not preview.rows:
-        messages.error(request, "There is no good row to import; nothing was saved.")
+        messages.error(request, _("There is no good row to import; nothing was saved."))
         return _preview(request, tournament, text, preview=preview)
     if preview.errors and not skip_bad:
-        messages.error(request, "Nothing was imported: some rows are bad. Correct the file, or "
-                                f"tick “import the {len(preview.rows)} good rows and skip the "
-                                "bad ones”.")
+        messages.error(request, ngettext(
+            "Nothing was imported: some rows are bad. Correct the file, or tick “import the "
+            "%(count)s good rows and skip the bad ones”.",
+            "Nothing was imported: some rows are bad. Correct the file, or tick “import the "
+            "%(count)s good rows and skip the bad ones”.", len(preview.rows))
+            % {"count": len(preview.rows)})
         return _preview(request, tournament, text, preview=preview)
     try:
         count = import_players(tournament, preview, request.user,
@@ -236,14 +251,17 @@ def player_import(request, tournament):
 def _imported_words(count: int, preview) -> str:
     """What the import did, each row counted once: "Imported 2 players; skipped 1 bad row;
     1 repeated row read once." """
-    def many(n: int, word: str) -> str:
-        return f"{n} {word}{'' if n == 1 else 's'}"
-
-    words = [f"Imported {many(count, 'player')}"]
+    words = [ngettext("Imported %(count)s player", "Imported %(count)s players", count)
+             % {"count": count}]
     if preview.errors:
-        words.append(f"skipped {many(len(preview.bad_rows), 'bad row')}")
+        bad = len(preview.bad_rows)
+        words.append(ngettext("skipped %(count)s bad row", "skipped %(count)s bad rows", bad)
+                      % {"count": bad})
     if preview.repeats:
-        words.append(f"{many(len(preview.repeats), 'repeated row')} read once")
+        repeats = len(preview.repeats)
+        words.append(ngettext("%(count)s repeated row read once",
+                              "%(count)s repeated rows read once", repeats)
+                     % {"count": repeats})
     return "; ".join(words) + "."
 
 
@@ -265,7 +283,7 @@ def club_list(request, tournament):
         except Refusal as error:
             add_refusal(form, error)
         else:
-            messages.success(request, f"Added the club {club.name}.")
+            messages.success(request, _("Added the club %(club)s.") % {"club": club.name})
             return redirect("tournament:clubs", tournament.slug)
     table = ClubTable(clubs.clubs_with_counts(tournament, request.user), slug=tournament.slug)
     configure_table(request, table, PER_PAGE)
@@ -295,7 +313,7 @@ def club_detail(request, tournament, club):
             except Refusal as error:
                 messages.error(request, error.message)
             else:
-                messages.success(request, f"Deleted the club {club.name}.")
+                messages.success(request, _("Deleted the club %(club)s.") % {"club": club.name})
                 return redirect("tournament:clubs", tournament.slug)
     elif merge.is_bound and merge.is_valid():
         into = merge.cleaned_data["into"]
@@ -307,8 +325,10 @@ def club_detail(request, tournament, club):
             except Refusal as error:
                 add_refusal(merge, error)
             else:
-                messages.success(request, f"Merged {club.name} into {into.name}: {moved} "
-                                          f"player{'' if moved == 1 else 's'} moved.")
+                messages.success(request, ngettext(
+                    "Merged %(club)s into %(into)s: %(count)s player moved.",
+                    "Merged %(club)s into %(into)s: %(count)s players moved.", moved)
+                    % {"club": club.name, "into": into.name, "count": moved})
                 return redirect("tournament:clubs", tournament.slug)
     return render(request, TEMPLATES + "club.html", {
         "tournament": tournament, "club": club, "merge": merge, "use": use,
@@ -324,8 +344,8 @@ def keep_apart(request, tournament):
                                  tournament=tournament,
                                  pk=int_param(request.POST.get("pair"), 1, BIG_INT_MAX) or 0)
         registration.remove_keep_apart(pair, user=request.user)
-        messages.success(request, f"{pair.first.number} and {pair.second.number} may sit "
-                                  "together again.")
+        messages.success(request, _("%(first)s and %(second)s may sit together again.")
+                         % {"first": pair.first.number, "second": pair.second.number})
         return redirect("tournament:keep_apart", tournament.slug)
     if adding and form.is_valid():
         data = form.cleaned_data
@@ -335,8 +355,8 @@ def keep_apart(request, tournament):
         except RegistrationError as error:
             add_refusal(form, error)
         else:
-            messages.success(request, f"{pair.first.name} and {pair.second.name} "
-                                      "are kept apart.")
+            messages.success(request, _("%(first)s and %(second)s are kept apart.")
+                             % {"first": pair.first.name, "second": pair.second.name})
             return redirect("tournament:keep_apart", tournament.slug)
     pairs = (tournament.keep_apart.select_related("first__club", "second__club")
              .order_by("first__number", "second__number"))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.http import urlencode
+from django.utils.translation import gettext as _
 
 from engine import dealer_seat
 from tournament.comparative.services import deal_set_of
@@ -20,7 +21,7 @@ from tournament.sheets.page import sheet_page
 def _seated_series(visitor: Visitor, number: int) -> Series:
     series = get_object_or_404(Series, tournament=visitor.tournament, number=number)
     if not visitor.sees_seating_of(series):
-        raise Http404("This series is not seated yet.")
+        raise Http404(_("This series is not seated yet."))
     return series
 
 

@@ -6,6 +6,8 @@ from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import urlencode
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from tournament.models import SeatingMethod, Series
@@ -90,14 +92,22 @@ def _form_action(request, tournament, number, form_class, invalid: str, action,
 def series_seat(request, tournament, number):
     def seat(series, data):
         plan = plans.seat_series(series, data["method"], data["seed"], request.user)
-        named = "; ".join(str(p) for p in charts.repeat_pairs(series))
-        repeats = (f"; {plan.repeat_pairs} pair{'s' if plan.repeat_pairs > 1 else ''} "
-                   f"meet again: {named}" if plan.repeat_pairs
-                   else ", no pair meets again" if number > 1 else "")
-        return (f"Series {number} seated at {len(plan.tables)} tables from seed "
-                f"{plan.seed}{repeats}.")
+        said = {"series": number, "seed": plan.seed, "count": plan.repeat_pairs,
+                # Translators: "Series 2 seated at %(tables)s from seed …"
+                "tables": ngettext("%(count)s table", "%(count)s tables", len(plan.tables))
+                % {"count": len(plan.tables)}}
+        if plan.repeat_pairs:
+            said["pairs"] = "; ".join(str(p) for p in charts.repeat_pairs(series))
+            return ngettext("Series %(series)s seated at %(tables)s from seed %(seed)s; "
+                            "%(count)s pair meets again: %(pairs)s.",
+                            "Series %(series)s seated at %(tables)s from seed %(seed)s; "
+                            "%(count)s pairs meet again: %(pairs)s.", plan.repeat_pairs) % said
+        if number > 1:
+            return _("Series %(series)s seated at %(tables)s from seed %(seed)s, no pair meets "
+                     "again.") % said
+        return _("Series %(series)s seated at %(tables)s from seed %(seed)s.") % said
 
-    return _form_action(request, tournament, number, SeatForm, "Choose a seating method.",
+    return _form_action(request, tournament, number, SeatForm, _("Choose a seating method."),
                         seat)
 
 
@@ -106,10 +116,11 @@ def series_seat(request, tournament, number):
 def series_swap(request, tournament, number):
     def swap(series, data):
         plans.swap_players(series, data["first"], data["second"], request.user)
-        return f"Players {data['first']} and {data['second']} swapped seats."
+        return (_("Players %(first)s and %(second)s swapped seats.")
+                % {"first": data["first"], "second": data["second"]})
 
     return _form_action(request, tournament, number, SwapForm,
-                        "Enter the numbers of the two players to swap.", swap)
+                        _("Enter the numbers of the two players to swap."), swap)
 
 
 @organizer_required
@@ -120,15 +131,18 @@ def series_move(request, tournament, number):
         arrivals.move_in(series, data["number"], data["table"], request.user)
         if not seated:
             return _seated_late(data)
-        return f"Player {data['number']} moved to table {data['table']}."
+        return (_("Player %(number)s moved to table %(table)s.")
+                % {"number": data["number"], "table": data["table"]})
 
     return _form_action(request, tournament, number, MoveForm,
-                        "Enter a player number and a table number.", move, table_field="table")
+                        _("Enter a player number and a table number."), move,
+                        table_field="table")
 
 
 def _seated_late(data) -> str:
-    return (f"Player {data['number']} is seated at table {data['table']}; the table keeps its "
-            "link, so its printed card still opens the sheet (reprint it for the new name).")
+    return (_("Player %(number)s is seated at table %(table)s; the table keeps its link, so its "
+              "printed card still opens the sheet (reprint it for the new name).")
+            % {"number": data["number"], "table": data["table"]})
 
 
 @organizer_required
@@ -139,7 +153,7 @@ def series_seat_late(request, tournament, number):
         return _seated_late(data)
 
     return _form_action(request, tournament, number, LateArrivalForm,
-                        "Choose the late arrival and a table with room.", seat,
+                        _("Choose the late arrival and a table with room."), seat,
                         table_field="table")
 
 
@@ -148,10 +162,11 @@ def series_seat_late(request, tournament, number):
 def series_sit_out(request, tournament, number):
     def sit_out(series, data):
         plans.sit_out(series, [data["number"]], request.user)
-        return f"Player {data['number']} sits out series {number}; it is recorded."
+        return (_("Player %(number)s sits out series %(series)s; it is recorded.")
+                % {"number": data["number"], "series": number})
 
     return _form_action(request, tournament, number, SitOutForm,
-                        "Choose the player who sits out.", sit_out)
+                        _("Choose the player who sits out."), sit_out)
 
 
 @organizer_required
@@ -162,10 +177,12 @@ def series_publish(request, tournament, number):
     def publish():
         if request.POST.get("undo"):
             plans.unpublish(series, request.user)
-            messages.success(request, f"Series {number} is a draft again.")
+            messages.success(request, _("Series %(series)s is a draft again.")
+                             % {"series": number})
         else:
             plans.publish(series, request.user,
                           sit_out_unseated=bool(request.POST.get("sit_out")))
-            messages.success(request, f"Series {number} is published: the seating chart is up.")
+            messages.success(request, _("Series %(series)s is published: the seating chart is "
+                                        "up.") % {"series": number})
 
     return _done(request, tournament, number, publish)

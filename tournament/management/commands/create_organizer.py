@@ -10,31 +10,35 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext
 
 DEV_PASSWORD = "grand-ouvert-1908"
 
 
 class Command(BaseCommand):
-    help = (
-        "Create an organizer account, or set its password if it exists. Without --password "
-        f"the password is '{DEV_PASSWORD}', which is allowed only when DEBUG is on. "
-        "--superuser makes the site administrator instead."
-    )
+    @property
+    def help(self):  # argparse needs a str, not a lazy translation
+        return gettext(
+            "Create an organizer account, or set its password if it exists. Without --password "
+            "the password is '%(password)s', which is allowed only when DEBUG is on. "
+            "--superuser makes the site administrator instead.") % {"password": DEV_PASSWORD}
 
     def add_arguments(self, parser):
         parser.add_argument("--username", default="organizer")
         parser.add_argument("--password", default=None)
         parser.add_argument("--superuser", action="store_true",
-                            help="the site administrator: the Django admin and every tournament")
+                            help=gettext("the site administrator: the Django admin and every "
+                                         "tournament"))
         parser.add_argument("--site-url", default="http://127.0.0.1:8000",
-                            help="where the site is served, for the login address printed")
+                            help=gettext("where the site is served, for the login address "
+                                         "printed"))
 
     def handle(self, *args, username, password, superuser, site_url, **options):
-        shown = "(the one given with --password)" if password else DEV_PASSWORD
+        shown = gettext("(the one given with --password)") if password else DEV_PASSWORD
         if not password:
             if not settings.DEBUG:
                 raise CommandError(
-                    "DEBUG is off: give the organizer a real password with --password."
+                    gettext("DEBUG is off: give the organizer a real password with --password.")
                 )
             password = DEV_PASSWORD
 
@@ -44,15 +48,22 @@ class Command(BaseCommand):
         try:
             validate_password(password, user)
         except ValidationError as exc:
-            raise CommandError("The password is refused: " + " ".join(exc.messages)) from None
+            raise CommandError(gettext("The password is refused: %(reasons)s")
+                               % {"reasons": " ".join(exc.messages)}) from None
         user.is_staff = user.is_superuser = superuser
         user.is_active = True
         user.set_password(password)
         user.save()
 
-        kind = "site administrator" if superuser else "organizer"
-        action = "Created" if created else "Updated"
-        self.stdout.write(f"{action} {kind} account '{username}'.")
+        if superuser:
+            done = (gettext("Created site administrator account '%(username)s'.") if created
+                    else gettext("Updated site administrator account '%(username)s'."))
+        else:
+            done = (gettext("Created organizer account '%(username)s'.") if created
+                    else gettext("Updated organizer account '%(username)s'."))
+        self.stdout.write(done % {"username": username})
         self.stdout.write(
-            f"Organizer login: {site_url.rstrip('/')}/login/  user: {username}  password: {shown}"
+            gettext("Organizer login: %(address)s  user: %(username)s  password: %(password)s")
+            % {"address": f"{site_url.rstrip('/')}/login/", "username": username,
+               "password": shown}
         )

@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from engine import EngineError, InvalidRecord
@@ -49,8 +50,9 @@ def deal_delete(request, tournament, number, table, deal):
         edits.delete_deal(table, deal, request.user, session=session_tag(request), fixes=fixes)
     except SheetError as exc:
         return refused(request, table, exc)
-    moved = f" Deals {deal + 1} and later moved up one number." if plan.moved else ""
-    messages.success(request, f"Deal {deal} deleted.{moved}")
+    said = (_("Deal %(number)s deleted. Deals %(next)s and later moved up one number.")
+            if plan.moved else _("Deal %(number)s deleted."))
+    messages.success(request, said % {"number": deal, "next": deal + 1})
     return redirect(sheet_url(table))
 
 
@@ -69,9 +71,11 @@ def _fault_rows(info: deals.TableInfo, plan: edits.EditPlan, fixes) -> list[dict
 
 
 def _penalty_rows(info: deals.TableInfo, plan: edits.EditPlan) -> list[str]:
-    return [f"The misdeal penalty of deal {p.deal_before} moves to deal {p.deal_after} and is "
-            f"charged to its dealer, {seat_label(info, p.seat_after)} (was "
-            f"{seat_label(info, p.seat_before)})." for p in plan.penalties]
+    return [_("The misdeal penalty of deal %(before)s moves to deal %(after)s and is charged to "
+              "its dealer, %(dealer)s (was %(was)s).")
+            % {"before": p.deal_before, "after": p.deal_after,
+               "dealer": seat_label(info, p.seat_after), "was": seat_label(info, p.seat_before)}
+            for p in plan.penalties]
 
 
 @playable_table
@@ -101,9 +105,10 @@ def deal_insert(request, info, role, number):
             except (SheetError, EngineError) as exc:
                 return refused(request, table, exc, request.path)
             else:
-                messages.success(request, f"Inserted. {deal_message(deal)}"
-                                          + (f" Deals {number + 1} and later moved down one "
-                                             "number." if plan.moved else ""))
+                said = {"deal": deal_message(deal), "next": number + 1}
+                messages.success(request, _("Inserted. %(deal)s Deals %(next)s and later moved "
+                                            "down one number.") % said if plan.moved
+                                 else _("Inserted. %(deal)s") % said)
                 return redirect(sheet_url(table))
     else:
         form = new_deal_form(info, number)

@@ -5,9 +5,11 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from engine import EngineError, InvalidRecord
+from tournament.deal_words import say_words
 from tournament.models import Deal
 from tournament.permissions import session_tag, table_of_link
 from tournament.sheets import services as deals
@@ -82,7 +84,7 @@ def deal_edit(request, info, role, number):
             except (SheetError, EngineError) as exc:
                 return refused(request, table, exc)
             else:
-                messages.success(request, f"Corrected. {deal_message(deal)}")
+                messages.success(request, _("Corrected. %(deal)s") % {"deal": deal_message(deal)})
                 return redirect(sheet_url(table))
     else:
         form = edit_deal_form(info, deal)
@@ -103,12 +105,14 @@ def deal_preview(request, info, role):
     insert = request.POST.get("entry") == "insert" and not info.decks
     stamp = posted_stamp(request.POST)
     if request.POST.get("entry") == "new" and stamp.stale(table.sheet_version, playing - 1):
-        return JsonResponse({"ok": False, "errors": {}, "non_field": [deals.STALE_PREVIEW]})
+        return JsonResponse({"ok": False, "errors": {},
+                             "non_field": [str(deals.STALE_PREVIEW)]})
     number = playing if stamp.number is None else stamp.number
     if not 1 <= number <= min(info.deal_count, playing):
         return JsonResponse({"ok": False, "errors": {},
-                             "non_field": [f"Deal {number} is not played yet: the preview "
-                                           f"covers deals 1 to {playing}."]})
+                             "non_field": [_("Deal %(number)s is not played yet: the preview "
+                                             "covers deals 1 to %(playing)s.")
+                                           % {"number": number, "playing": playing}]})
     form = new_deal_form(info, number, request.POST, cards=False)
     shown = None
     if form.is_valid():
@@ -126,12 +130,13 @@ def deal_preview(request, info, role):
     scored = shown.scored
     if form.matadors_pending:  # a comparative deck: nothing that depends on its cards
         return JsonResponse({
-            "ok": True, "number": number, "text": without_matadors(scored.text), "value": None,
+            "ok": True, "number": number, "text": without_matadors(scored.words), "value": None,
             "entries": {}, "totals": None, "totals_after": None,
             "pending": matadors_pending(info, number)})
     blind = totals_hidden(table)
     return JsonResponse({
-        "ok": True, "number": number, "text": scored.text, "value": scored.outcome.value,
+        "ok": True, "number": number, "text": say_words(scored.words),
+        "value": scored.outcome.value,
         "entries": {str(k): v for k, v in scored.entries.items()},
         # at the end of the sheet, and after this deal (a correction, an inserted deal)
         "totals": None if blind else list(shown.end),

@@ -8,13 +8,16 @@ from functools import wraps
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from tournament.models import Deal, Table
+from tournament.numbers import signed
 from tournament.parsing import clean_text
 from tournament.permissions import Role, session_tag, table_of_link
 from tournament.sheets import services as deals
-from tournament.sheets.confirmation import real_name
+from tournament.sheets.confirmation import real_name, wrong_size
 from tournament.sheets.page import confirm_names, sheet_page
+from tournament.words import refusal
 
 SHEET_TEMPLATE = "tournament/sheet/sheet.html"
 
@@ -31,9 +34,7 @@ def playable_table(view):
         table, role = table_of_link(request, token)
         info = deals.table_info(table)
         if info.size not in (3, 4):
-            messages.error(request, f"Table {table.number} has {info.size} players; a score "
-                                    "sheet needs 3 or 4. An organizer corrects the series plan "
-                                    "first.")
+            messages.error(request, wrong_size(table.number, info.size))
             return redirect(sheet_url(table))
         return view(request, info, role, *args, **kwargs)
 
@@ -86,11 +87,13 @@ def own_submission(request, table: Table) -> bool:
 
 
 def deal_message(deal: Deal) -> str:
-    return f"Deal {deal.number}: {deal.description}: {deal.value:+d}"
+    # Translators: a deal saved: "Deal 12: Grand with 2, won: +48"
+    return (_("Deal %(number)s: %(game)s: %(value)s")
+            % {"number": deal.number, "game": deal.text, "value": signed(deal.value)})
 
 
 def refused(request, table: Table, exc: Exception, to: str | None = None):
-    messages.error(request, str(exc))
+    messages.error(request, refusal(exc))  # the engine's refusals in the reader's language
     return redirect(to or sheet_url(table))
 
 

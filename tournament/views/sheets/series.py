@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.core.paginator import Paginator
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournament.models import Series, SheetStatus
@@ -29,24 +30,28 @@ def organizer_sheet(request, tournament, number, table):
 def sheet_reopen(request, tournament, number, table):
     table = staff_table(tournament, number, table)
     if not confirmed(request) and not table.is_open:
-        said = [f"The sheet of table {table.number} of series {number} goes back to its "
-                f"players: deals can be changed again, and its "
-                f"{'confirmation' if table.is_confirmed else 'submission'} is void.",
-                "The sheet must be submitted and confirmed again before the series' results "
-                "count as final."]
+        where = {"table": table.number, "series": number}
+        said = [(_("The sheet of table %(table)s of series %(series)s goes back to its players: "
+                   "deals can be changed again, and its confirmation is void.")
+                 if table.is_confirmed else
+                 _("The sheet of table %(table)s of series %(series)s goes back to its players: "
+                   "deals can be changed again, and its submission is void.")) % where,
+                _("The sheet must be submitted and confirmed again before the series' results "
+                  "count as final.")]
         if table.series.is_released:
-            said.append(f"The results of series {number} are released. Until this sheet is "
-                        "confirmed again and the series is released again, the public pages "
-                        f"show no results of series {number}, only “a correction is in "
-                        "progress”; then the corrected results.")
-        return ask(request, Question(f"Reopen the sheet of table {table.number}?", said,
-                                     yes="Reopen the sheet", cancel=sheet_url(table)),
+            said.append(_("The results of series %(series)s are released. Until this sheet is "
+                          "confirmed again and the series is released again, the public pages "
+                          "show no results of series %(series)s, only “a correction is in "
+                          "progress”; then the corrected results.") % where)
+        return ask(request, Question(_("Reopen the sheet of table %(table)s?") % where, said,
+                                     yes=_("Reopen the sheet"), cancel=sheet_url(table)),
                    tournament)
     try:  # the one question above was the organizer's consent to the correction
         deals.reopen_sheet(table, request.user, released_ok=True, session=session_tag(request))
     except SheetError as exc:
         return refused(request, table, exc)
-    messages.success(request, f"The sheet of table {table.number} is open again.")
+    messages.success(request, _("The sheet of table %(table)s is open again.")
+                     % {"table": table.number})
     return redirect(sheet_url(table))
 
 

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from engine import EngineError, InvalidRecord
 from tournament.models import Penalty, SheetStatus
+from tournament.numbers import grouped
 from tournament.permissions import Role, session_tag
 from tournament.sheets import services as deals
 from tournament.sheets.entry_forms import confirm_form
@@ -23,6 +25,7 @@ from tournament.views.sheets.requests import (
     sheet_url,
     who_enters,
 )
+from tournament.words import refusal
 
 
 def _charged(info: deals.TableInfo, seat: int, deal: int | None,
@@ -45,23 +48,27 @@ def penalty_add(request, info, role):
         data = form.cleaned_data
         if table.is_submitted and not confirmed(request):
             return ask(request, Question(
-                f"Enter a penalty for {_charged(info, data['seat'], data['deal'])}?",
-                [f"{table.submitted_by} submitted this sheet. Entering a penalty withdraws "
-                 "the submission: the sheet must be submitted and confirmed again.",
-                 "The sheet page will say so."],
-                yes="Enter the penalty and withdraw the submission", cancel=sheet_url(table)),
+                _("Enter a penalty for %(name)s?")
+                % {"name": _charged(info, data["seat"], data["deal"])},
+                [_("%(name)s submitted this sheet. Entering a penalty withdraws the "
+                   "submission: the sheet must be submitted and confirmed again.")
+                 % {"name": table.submitted_by},
+                 _("The sheet page will say so.")],
+                yes=_("Enter the penalty and withdraw the submission"),
+                cancel=sheet_url(table)),
                 info.tournament)
         try:
             penalty = deals.add_penalty(table, data["seat"], data["reason"], data["points"],
                                         data["note"], data["version"], actor, request.user,
                                         session=session_tag(request), deal=data["deal"])
         except InvalidRecord as exc:
-            form.add_error(exc.field if exc.field in form.fields else None, str(exc))
+            form.add_error(exc.field if exc.field in form.fields else None, refusal(exc))
         except (SheetError, EngineError) as exc:
             return refused(request, table, exc)
         else:
-            messages.success(request, f"Penalty for {_charged(info, penalty.seat, penalty.deal)}: "
-                                      f"−{penalty.points}.")
+            messages.success(request, _("Penalty for %(name)s: −%(points)s.")
+                             % {"name": _charged(info, penalty.seat, penalty.deal),
+                                "points": grouped(penalty.points)})
             return redirect(sheet_url(table))
     return render_sheet(request, table, role, info=info, penalty_form=form)
 
@@ -77,31 +84,41 @@ def penalty_delete(request, info, role, pk):
         return refused(request, table, exc)
     if not confirmed(request):  # a penalty the table recorded goes only after a question
         return ask(request, Question(
-            f"Remove the penalty of {_charged(info, penalty.seat, penalty.deal, penalty)}?",
+            _("Remove the penalty of %(name)s?")
+            % {"name": _charged(info, penalty.seat, penalty.deal, penalty)},
             _penalty_removal_words(info, penalty),
-            yes="Remove the penalty", cancel=sheet_url(table)), info.tournament)
+            yes=_("Remove the penalty"), cancel=sheet_url(table)), info.tournament)
     try:
         deals.delete_penalty(table, penalty.pk, who_enters(request, table, role), request.user,
                              session=session_tag(request))
     except SheetError as exc:
         return refused(request, table, exc)
-    messages.success(request, "Penalty removed.")
+    messages.success(request, _("Penalty removed."))
     return redirect(sheet_url(table))
 
 
 def _penalty_removal_words(info: deals.TableInfo, penalty: Penalty) -> list[str]:
     table = info.table
-    words = [f"{deals.penalty_text(info, penalty)}: −{penalty.points} for "
-             f"{seat_label(info, penalty.seat, penalty.deal or max(penalty.after_deal, 1))}, "
-             f"entered by {penalty.entered_by or 'the table'}"
-             f"{' (an organizer)' if penalty.by_organizer else ''}.",
-             f"{_charged(info, penalty.seat, penalty.deal, penalty)}'s total rises by "
-             f"{penalty.points}. The removal is kept "
-             "in the audit log."]
+    said = {"penalty": deals.penalty_text(info, penalty), "points": grouped(penalty.points),
+            "player": seat_label(info, penalty.seat,
+                                 penalty.deal or max(penalty.after_deal, 1)),
+            # Translators: who entered a penalty when no name was kept
+            "by": penalty.entered_by or _("the table")}
+    if penalty.by_organizer:
+        entered = _("%(penalty)s: −%(points)s for %(player)s, entered by %(by)s (an "
+                    "organizer).") % said
+    elif penalty.entered_by:
+        entered = _("%(penalty)s: −%(points)s for %(player)s, entered by %(by)s.") % said
+    else:
+        entered = _("%(penalty)s: −%(points)s for %(player)s, entered by the table.") % said
+    words = [entered,
+             _("%(name)s's total rises by %(points)s. The removal is kept in the audit log.")
+             % {"name": _charged(info, penalty.seat, penalty.deal, penalty),
+                "points": grouped(penalty.points)}]
     if table.is_submitted:
-        words.append(f"{table.submitted_by} submitted this sheet: removing the penalty "
-                     "withdraws the submission, and the sheet is submitted and confirmed "
-                     "again.")
+        words.append(_("%(name)s submitted this sheet: removing the penalty withdraws the "
+                       "submission, and the sheet is submitted and confirmed again.")
+                     % {"name": table.submitted_by})
     return words
 
 
@@ -118,8 +135,8 @@ def sheet_submit(request, info, role):
                            session=session_tag(request))
     except SheetError as exc:
         return refused(request, table, exc)
-    messages.success(request, f"Submitted by {form.cleaned_data['name']}. Another player of "
-                              "the table confirms the sheet now.")
+    messages.success(request, _("Submitted by %(name)s. Another player of the table confirms "
+                                "the sheet now.") % {"name": form.cleaned_data["name"]})
     return redirect(sheet_url(table))
 
 
@@ -145,5 +162,5 @@ def sheet_confirm(request, info, role):
         form.add_error(None, str(exc))
         return render_sheet(request, table, role, info=info, confirm=form)
     table.refresh_from_db()
-    messages.success(request, f"Confirmed by {table.confirmed_by}.")
+    messages.success(request, _("Confirmed by %(name)s.") % {"name": table.confirmed_by})
     return redirect(sheet_url(table))
