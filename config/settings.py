@@ -103,8 +103,13 @@ AUTH_PASSWORD_VALIDATORS = [
 # English (the League's books) and German (the ISkO, German clubs). The visitor's browser
 # chooses unless they chose in the header (a cookie); a tournament may fix the language of its
 # public pages, table links and PDFs (tournament.languages).
-LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("de", "Deutsch")]
+# the site's own language: a visitor whose browser asks for none of LANGUAGES reads it, and the
+# management commands print in it (a German club's server: DJANGO_LANGUAGE_CODE=de)
+LANGUAGE_CODE = os.environ.get("DJANGO_LANGUAGE_CODE", "en")
+if LANGUAGE_CODE not in dict(LANGUAGES):
+    raise ImproperlyConfigured(
+        f"DJANGO_LANGUAGE_CODE={LANGUAGE_CODE!r}: the site speaks {', '.join(dict(LANGUAGES))}")
 LOCALE_PATHS = [BASE_DIR / "locale"]
 FORMAT_MODULE_PATH = ["config.formats"]
 LANGUAGE_COOKIE_AGE = 365 * 24 * 3600

@@ -32,7 +32,6 @@ def english(msgid: str) -> str:
     """A msgid's English: the text without its context, if it has one."""
     return msgid.rpartition(CONTEXT)[2]
 
-Param = "str | int | Phrase"
 
 @dataclass(frozen=True)
 class Phrase:
@@ -50,6 +49,18 @@ class Phrase:
         if not self.params:
             return text
         return text % {key: str(value) for key, value in self.params.items()}
+
+    # a frozen value: hashed, and pickled (the results' cache) by its text and parameters
+    def __hash__(self) -> int:
+        return hash((self.text, tuple(sorted(self.params.items()))))
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return _restored, (self.text, dict(self.params))
+
+
+def _restored(text: str, params: dict[str, str | int | Phrase]) -> Phrase:
+    return Phrase(text, MappingProxyType(params))
+
 
 def phrase(text: str, **params: str | int | Phrase) -> Phrase:
     """``phrase(gettext_noop("overbid on %(bid)s"), bid=24)``."""

@@ -278,7 +278,10 @@ def _prize(prize, winners: Sequence[PlayerInfo], candidates: Sequence[PlayerInfo
             "unawarded", parent=style(11, leading=14.3), textColor=colors.dimgrey)))
     elif prize.tie:
         body.append(Paragraph(gettext("<b>Tie</b> between %(names)s: to be settled by lot.") % {
-            "names": escape(", ".join(f"{c.name} (#{c.number})" for c in candidates))},
+            "names": escape(", ".join(
+                # Translators: a player and his participant number, "Anna Becker (#12)"
+                gettext("%(name)s (#%(number)s)") % {"name": c.name, "number": c.number}
+                for c in candidates))},
             style(12, leading=15)))
         body.append(_text(prize.reason, 11))
     else:

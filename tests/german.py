@@ -25,7 +25,8 @@ assistants add new none no yes open close closed lost won passed penalty declare
 trump suit hearts spades clubs diamonds heart spade club diamond matadors announced conceded
 overbid revoked totals first last number nothing password
 home organize dashboard players' shown show hide draw published draft confirm confirmed
-submitted submit cancel change changed phone room day date time
+submitted submit cancel change changed phone room day date time checked registered
+withdrawn corrected deleted inserted entered removed substitute
 """
 ENGLISH = frozenset(_WORDS.split())
 

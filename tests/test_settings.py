@@ -129,3 +129,15 @@ def test_the_wsgi_process_keeps_what_it_loaded_out_of_the_garbage_collectors_pas
                                "DJANGO_SETTINGS_MODULE": "config.settings"})
     assert done.returncode == 0, done.stderr
     assert int(done.stdout.split()[-1]) > 50_000  # Django, the apps and every view
+
+
+def test_the_sites_language_is_english_unless_set_and_only_one_it_speaks():
+    assert settings_value("LANGUAGE_CODE", DJANGO_DEBUG="1") == "en"
+    assert settings_value("LANGUAGE_CODE", DJANGO_DEBUG="1", DJANGO_LANGUAGE_CODE="de") == "de"
+    refused = manage("check", DJANGO_DEBUG="1", DJANGO_LANGUAGE_CODE="fr")
+    assert refused.returncode != 0 and "DJANGO_LANGUAGE_CODE='fr'" in refused.stderr
+
+
+def test_a_german_sites_commands_speak_german():
+    shown = manage("create_organizer", "--help", DJANGO_DEBUG="1", DJANGO_LANGUAGE_CODE="de")
+    assert shown.returncode == 0 and "Legt ein Konto der Turnierleitung an" in shown.stdout

@@ -19,11 +19,16 @@ from pathlib import Path
 
 import pytest
 from django.template import Context, Template
+from django.test import Client
+from django.urls import reverse
 from django.utils import translation
 from pypdf import PdfReader
 
+from tests.factories import NAMES as PLAYERS
+from tests.factories import club_night, confirm_series, release, table_of_size
 from tests.german import english_lines, english_words, page_text
 from tests.test_access import ALLOWED, EXPECTED, _url, room, url_patterns  # noqa: F401
+from tournament.models import Penalty
 
 ROOT = Path(__file__).resolve().parent.parent
 CATALOGS = sorted((ROOT / "locale").glob("*/LC_MESSAGES/*.po"))
@@ -94,31 +99,71 @@ NAMES = frozenset({"Club Night", "Bea's Cup", "SC Room", "Room Tandem", "Most Gr
 AUDIENCES = ("anonymous", "link", "organizer")
 
 
-@pytest.mark.parametrize("audience", AUDIENCES)
-def test_every_page_and_pdf_reads_german(room, audience):  # noqa: F811
-    kwargs, clients = room
+def read_in_german(client, url: str, names: frozenset[str]) -> list[str] | None:
+    """The English lines of ``url`` read with a German browser (a page, an error page or a
+    PDF), or None for what a person does not read (a redirect's target aside, a 405)."""
+    response = client.get(url, HTTP_ACCEPT_LANGUAGE="de", follow=True)
+    if response.status_code == 405:
+        return None
+    kind = response.get("Content-Type", "")
+    if kind.startswith("text/html"):
+        text = page_text(response.content.decode())
+    elif kind.startswith("application/pdf"):
+        content = b"".join(response.streaming_content) if response.streaming else (
+            response.content)
+        text = "\n".join(p.extract_text() or "" for p in PdfReader(io.BytesIO(content)).pages)
+    else:
+        return None
+    return [f"{url}: {line}" for line in english_lines(text, names)]
+
+
+def read_every_url(clients, kwargs, audience, names, extra=()) -> tuple[int, list[str]]:
     client = clients[audience]
     english: list[str] = []
     read = 0
-    for name, pattern in url_patterns():
-        if name in ("logout", "set_language", "javascript_catalog", "favicon"):
-            continue
-        if audience not in ALLOWED[EXPECTED[name]]:
-            continue
-        url = _url(pattern, name, kwargs)
-        response = client.get(url, HTTP_ACCEPT_LANGUAGE="de", follow=True)
-        if response.status_code != 200:
-            continue
-        kind = response.get("Content-Type", "")
-        if kind.startswith("text/html"):
-            text = page_text(response.content.decode())
-        elif kind.startswith("application/pdf"):
-            content = b"".join(response.streaming_content) if response.streaming else (
-                response.content)
-            text = "\n".join(p.extract_text() or "" for p in PdfReader(io.BytesIO(content)).pages)
-        else:
-            continue
-        read += 1
-        english += [f"{url}: {line}" for line in english_lines(text, NAMES)]
+    urls = [_url(pattern, name, kwargs) for name, pattern in url_patterns()
+            if name not in ("logout", "set_language", "javascript_catalog", "favicon")
+            and audience in ALLOWED[EXPECTED[name]]]
+    for url in [*urls, *extra]:
+        found = read_in_german(client, url, names)
+        if found is not None:
+            read += 1
+            english += found
+    return read, english
+
+
+@pytest.mark.parametrize("audience", AUDIENCES)
+def test_every_page_and_pdf_reads_german(room, audience):  # noqa: F811
+    kwargs, clients = room
+    door = reverse("tournament:door", args=[kwargs["slug"]]) + "?q=P"  # the search's table
+    read, english = read_every_url(clients, kwargs, audience, NAMES,
+                                   extra=[door] if audience == "organizer" else [])
+    assert read > 10
+    assert english == [], "\n".join(english)
+
+
+@pytest.fixture
+def released_night(django_user_model):
+    """A League club night whose series is played and released: standings, prizes, player
+    pages and the results' PDFs with data (the room above has none released)."""
+    boss = django_user_model.objects.create_user("boss", password="Grand-Ouvert-1908")
+    night = club_night(boss, slug="released-night")
+    table = table_of_size(night, 4)
+    Penalty.objects.create(table=table, after_deal=1, seat=1, reason="misdeal", points=10,
+                           by_organizer=True)
+    release(confirm_series(night.series.get(number=1)), boss)
+    organizer = Client()
+    organizer.force_login(boss)
+    kwargs = {"slug": night.slug, "number": 1, "table": table.number, "token": table.token,
+              "deal": 1, "deck": 1, "pk": 1, "user_id": boss.pk, "club": 0, "team": 0,
+              "prize": 1}
+    return kwargs, {"anonymous": Client(), "organizer": organizer}
+
+
+@pytest.mark.parametrize("audience", ["anonymous", "organizer"])
+def test_released_results_read_german(released_night, audience):
+    kwargs, clients = released_night
+    names = frozenset({*PLAYERS, "Club Night", "boss", "English", "phone-1", "phone-2"})
+    read, english = read_every_url(clients, kwargs, audience, names)
     assert read > 10
     assert english == [], "\n".join(english)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from contextlib import suppress
 
+from django.conf import settings
 from django.utils.translation import gettext, ngettext, pgettext, pgettext_lazy
 
 from engine import (
@@ -28,6 +29,7 @@ from engine.games import game_phrase
 from tournament.deal_words import say_deal, say_penalty, say_words
 from tournament.models import AuditAction, SeatingMethod, SeriesStatus, SheetStatus
 from tournament.seating.algorithms import TablePolicy
+from tournament.stored_words import PHRASES, said_all
 from tournament.words import say, word
 
 A = AuditAction
@@ -131,6 +133,7 @@ FIELDS = {
     "blind_check": pgettext_lazy("audit log field", "blind check"),
     "time_zone": pgettext_lazy("audit log field", "time zone"),
     "paper": pgettext_lazy("audit log field", "paper"),
+    "language": pgettext_lazy("audit log field", "language"),
     "settlement_rate": pgettext_lazy("audit log field", "settlement rate"),
     "series_removed": pgettext_lazy("audit log field", "series removed"),
     "role": pgettext_lazy("audit log field", "role"),
@@ -192,6 +195,9 @@ _FIXED = {
 }
 _CHOICES: dict[str, dict[str, object]] = {
     "method": dict(SeatingMethod.choices),
+    # each language by its own name; none: each visitor reads their own
+    "language": {"": pgettext_lazy("a tournament's language", "each visitor's own"),
+                 **dict(settings.LANGUAGES)},
 }
 _PENALTY_ACTIONS = frozenset({A.PENALTY_ENTERED, A.PENALTY_DELETED})
 _PART = re.compile(r"(\d+) of (\d+)")  # registration.importing: "part 1 of 3"
@@ -206,12 +212,14 @@ def register_values(key: str, choices) -> None:
 
 def say_value(key: str, value, action: str, rules: RuleSet | None) -> str | None:
     """A stored value of ``key`` in the reader's language, or None: shown as stored."""
-    if not isinstance(value, str) or not value:
+    if not isinstance(value, str):
         return None
     name = key[len(_RECORD):] if key.startswith(_RECORD) else key
-    if name in _CHOICES:
+    if name in _CHOICES:  # a choice may be the empty value ("each visitor's own" language)
         label = _CHOICES[name].get(value)
         return None if label is None else str(label)
+    if not value:
+        return None
     if name == "status":
         return _status(value, action)
     if name == "reason" and (action in _PENALTY_ACTIONS or key.startswith(_RECORD)):
@@ -297,7 +305,11 @@ def readable(state, rules: RuleSet | None = None, options=None):
     """A stored before or after, its deal's English ``text`` said in the reader's language:
     from the deal's ``words`` when the snapshot holds them (no key of their own then), else
     from its ``record`` scored again under ``rules`` and ``options`` if that gives the very
-    English stored (an entry kept before the words were); otherwise as stored."""
+    English stored (an entry kept before the words were); otherwise as stored. The values
+    kept with their words (``stored_words``: why a sheet reopened, the later deals a delete
+    moved…) are said from them."""
+    if isinstance(state, dict) and PHRASES in state:
+        state = said_all(state)
     if not isinstance(state, dict) or ("words" not in state
                                        and not isinstance(state.get("text"), str)):
         return state

@@ -13,6 +13,8 @@ from tournament.speech import number_format
 
 def grouped(n: int) -> str:
     """A whole number with the language's thousands separator: 1,234 / 1.234."""
+    if -1000 < n < 1000:  # no separator in any language: most of a sheet's cells
+        return str(n)
     return number_format(n)
 
 

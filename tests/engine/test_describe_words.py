@@ -167,3 +167,36 @@ def test_a_penalty_says_its_reason():
                              rules).words
     assert words.text == "Penalty: %(reason)s"
     assert words.params["reason"] == Phrase(kind.text)
+
+
+# The msgids a stored deal's words hold (``Deal.words``): the descriptions' sentences and the
+# names of games and suits. The catalog keeps only the msgids the code has (makemessages
+# --no-obsolete): a changed one would leave every stored deal that holds the old one in
+# English. Change one only with a data migration that rewrites ``Deal.words``, then take the
+# digest again.
+STORED_IN_DEALS = ("engine/describe.py", "engine/rulesets.py", "engine/cards.py",
+                   "engine/games.py")
+STORED_DIGEST = "057307fad88a5b14"
+
+
+def _marked_msgids() -> list[str]:
+    import ast
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    found = []
+    for name in STORED_IN_DEALS:
+        for node in ast.walk(ast.parse((root / name).read_text(encoding="utf-8"))):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                    and node.func.id in ("gettext_noop", "pgettext")):
+                found.append(repr([a.value for a in node.args if isinstance(a, ast.Constant)]))
+    return sorted(set(found))
+
+
+def test_the_msgids_stored_in_deals_change_only_with_a_migration():
+    import hashlib
+
+    digest = hashlib.sha256("\n".join(_marked_msgids()).encode()).hexdigest()[:16]
+    assert digest == STORED_DIGEST, (
+        "a msgid that Deal.words stores changed: write a data migration that rewrites "
+        f"Deal.words, then set STORED_DIGEST = {digest!r}")

@@ -199,3 +199,15 @@ def test_a_suit_is_a_msgid_with_its_context_and_says_its_english():
     assert Suit.CLUBS.plural_words == Phrase(pgettext("suit", "Clubs"))
     assert str(Suit.HEARTS.title_words) == "Heart"
     assert str(phrase("%(suit)s Solo", suit=Suit.HEARTS.title_words)) == "Heart Solo"
+
+
+def test_a_phrase_is_a_value_hashed_and_pickled():
+    import pickle
+
+    from engine.words import gettext_noop, phrase
+
+    solo = phrase(gettext_noop("%(suit)s Solo"), suit=phrase(gettext_noop("Heart")))
+    said = phrase(gettext_noop("%(game)s with %(n)s"), game=solo, n=2)
+    again = pickle.loads(pickle.dumps(said))
+    assert again == said and hash(again) == hash(said) and str(again) == "Heart Solo with 2"
+    assert len({said, again}) == 1

@@ -119,9 +119,16 @@ def test_the_public_keeps_a_copy_per_language(german_club):
     german_club.language = ""
     german_club.save(update_fields=["language"])
     url = reverse("scoring:standings", args=[german_club.slug])
-    assert spoken(Client().get(url, **GERMAN)) == "de"
-    assert spoken(Client().get(url, **ENGLISH)) == "en"
-    assert spoken(Client().get(url, **GERMAN)) == "de"
+
+    def page(browser):
+        response = Client().get(url, **browser)
+        assert response.status_code == 200
+        return response.content.decode()
+
+    german, english = page(GERMAN), page(ENGLISH)
+    assert '<html lang="de">' in german and "Rangliste" in german
+    assert '<html lang="en">' in english and "Rangliste" not in english
+    assert page(GERMAN) == german and page(ENGLISH) == english  # each kept, each its own
 
 
 def test_the_javascript_catalog_speaks_the_page_language(client):
@@ -148,3 +155,10 @@ def test_numbers_and_dates_follow_the_language():
     with translation.override("en"):
         assert (grouped(1234), signed(-1500), decimals(12.5)) == ("1,234", "-1,500", "12.50")
         assert formats.date_format(day, "SHORT_DATE_FORMAT") == "2026-11-25"
+
+
+def test_the_javascript_catalog_answers_only_the_languages_it_has(client):
+    catalog = reverse("javascript_catalog")
+    assert client.get(catalog, {"language": "xx"}).status_code == 404
+    assert client.get(catalog, {"language": "de", "page": "2"}).status_code == 404
+    assert client.get(catalog).status_code == 200  # the visitor's own language

@@ -69,3 +69,12 @@ def test_raising_it_again_brings_fresh_drafts(marta_client, evening):
     edit(marta_client, evening, series_count=2)
     second = evening.series.get(number=2)
     assert second.is_draft and not second.tables.exists()
+
+
+def test_the_tournaments_language_is_in_the_audit_log(marta_client, evening):
+    """Issue 20: the language of every public page and PDF changes with the organizer knowing."""
+    assert edit(marta_client, evening, language="de").status_code == 302
+    audit = AuditEntry.objects.filter(action="tournament_edited").latest("at")
+    assert (audit.before["language"], audit.after["language"]) == ("", "de")
+    page = marta_client.get(reverse("tournament:audit", args=[evening.slug])).content.decode()
+    assert "language: each visitor&#x27;s own → Deutsch" in page

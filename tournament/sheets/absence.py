@@ -12,6 +12,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from engine.words import Phrase, gettext_noop, phrase
 from tournament.audit import record_change
 from tournament.models import AuditAction, Entry, Seat, Substitution, Table
 from tournament.permissions import Role, role_of
@@ -25,7 +26,7 @@ def _director(table: Table, user, refused: str) -> None:
         raise SheetError(refused)
 
 
-def _changed(table: Table, user, session: str, fields: list[str], because: str) -> None:
+def _changed(table: Table, user, session: str, fields: list[str], because: Phrase) -> None:
     """A new version of the sheet (open forms are stale); a submitted sheet goes back to
     open: the submitter's word no longer covers it, and the sheet page says ``because``."""
     table.sheet_version += 1
@@ -86,8 +87,8 @@ def seat_substitute(table: Table, seat: int | None, from_deal: int | None,
             reason=reason[:200], created_by=user.get_username())
         table.substituted = True
         _changed(table, user, session, ["substituted"],
-                 _("a substitute seated in seat %(seat)s from deal %(deal)s")
-                 % {"seat": seat, "deal": from_deal})
+                 phrase(gettext_noop("a substitute seated in seat %(seat)s from deal %(deal)s"),
+                        seat=seat, deal=from_deal))
         record_change(table.series.tournament, user, AuditAction.SUBSTITUTE_SEATED,
                       subject(table), table=table, session=session,
                       after={"seat": seat, "from_deal": from_deal, "substitute": entry.number,
@@ -110,7 +111,8 @@ def remove_substitute(table: Table, key: int, user, session: str = "") -> None:
         found.delete()
         table.substituted = table.substitutions.exists()
         _changed(table, user, session, ["substituted"],
-                 _("the substitute in seat %(seat)s removed") % {"seat": found.seat})
+                 phrase(gettext_noop("the substitute in seat %(seat)s removed"),
+                        seat=found.seat))
         record_change(table.series.tournament, user, AuditAction.SUBSTITUTE_REMOVED,
                       subject(table), table=table, session=session, before=before)
 
@@ -148,7 +150,7 @@ def end_sheet(table: Table, after_deal: int | None, user, reason: str = "",
         table.ended_at = timezone.now()
         table.ended_reason = reason[:200]
         _changed(table, user, session, ["ended_after", "ended_by", "ended_at", "ended_reason"],
-                 _("the sheet ended after deal %(deal)s") % {"deal": after_deal})
+                 phrase(gettext_noop("the sheet ended after deal %(deal)s"), deal=after_deal))
         record_change(table.series.tournament, user, AuditAction.SHEET_ENDED_EARLY,
                       subject(table), table=table, session=session, before=before,
                       after={"ended_after": after_deal, "scheduled": scheduled,
@@ -172,7 +174,7 @@ def undo_end(table: Table, user, session: str = "") -> None:
         before = {"ended_after": table.ended_after, "ended_by": table.ended_by}
         table.ended_after, table.ended_by, table.ended_at, table.ended_reason = None, "", None, ""
         _changed(table, user, session, ["ended_after", "ended_by", "ended_at", "ended_reason"],
-                 _("the early end undone"))
+                 Phrase(gettext_noop("the early end undone")))
         record_change(table.series.tournament, user, AuditAction.SHEET_END_UNDONE,
                       subject(table), table=table, session=session, before=before,
                       after={"ended_after": None})

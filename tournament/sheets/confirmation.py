@@ -13,8 +13,9 @@ from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_noop, ngettext
 
+from engine.words import Phrase
 from tournament import lifecycle
 from tournament.audit import record_change
 from tournament.models import (
@@ -29,6 +30,7 @@ from tournament.permissions import Role, role_of
 from tournament.refusals import Refusal
 from tournament.sheets.loaders import load_sheet, table_info
 from tournament.sheets.rows import add_to_foot, feet_to_seats, keep_foot
+from tournament.stored_words import keep_words, said
 
 # what pages once put in the name field for a scorekeeper who gave none: never a name
 _NO_NAME = re.compile(r"(the\s+)?scorekeeper(\s+of\s+table\s*\d*)?\.?", re.IGNORECASE)
@@ -157,10 +159,11 @@ def subject(table: Table, number: int | None = None) -> str:
 
 
 def reopen_on_change(table: Table, actor: str, user, session: str = "",
-                     because: str = "") -> list[str]:
+                     because: Phrase | None = None) -> list[str]:
     """A change to a submitted sheet takes it back to open (the submitter's word no longer
     covers it); returns the fields it set, for the caller's save. The audit entry keeps who
-    had submitted and ``because`` ("deal 7 corrected"): the sheet page says so."""
+    had submitted and ``because`` ("deal 7 corrected"; kept as words, said in the reader's
+    language): the sheet page says so."""
     if table.sheet_status != SheetStatus.SUBMITTED:
         return []
     before = {"status": "submitted", "submitted_by": table.submitted_by}
@@ -169,15 +172,17 @@ def reopen_on_change(table: Table, actor: str, user, session: str = "",
     table.submitted_by, table.submitted_at = "", None
     record_change(table.series.tournament, user, AuditAction.SHEET_REOPENED, subject(table),
                   table=table, actor=actor, session=session, before=before,
-                  after={"status": "open", "because": because} if because else {"status": "open"})
+                  after={"status": "open", **keep_words(because=because)} if because
+                  else {"status": "open"})
     return ["sheet_status", "submitted_by", "submitted_at", "withdrawal"]
 
 
-def sheet_changed(table: Table, actor: str, user, session: str = "", because: str = "",
-                  added: Deal | None = None) -> None:
+def sheet_changed(table: Table, actor: str, user, session: str = "",
+                  because: Phrase | None = None, added: Deal | None = None) -> None:
     """After a change to the sheet: a new version (so stale forms are refused), its foot
     added up again (``added``: the one deal just entered, added to it), a submitted sheet
-    back to open, and a seated series playing. ``because``: the change, in words."""
+    back to open, and a seated series playing. ``because``: the change, in words
+    (``phrase(gettext_noop("deal %(number)s corrected"), number=7)``)."""
     table.sheet_version += 1
     fields = ["sheet_version", *(add_to_foot(table, added) if added else keep_foot(table)),
               *reopen_on_change(table, actor, user, session, because)]
@@ -293,7 +298,7 @@ def reopen_sheet(table: Table, user, released_ok: bool = False, session: str = "
         before = {"status": table.sheet_status, "confirmed_by": table.confirmed_by,
                   "submitted_by": table.submitted_by}
         # Translators: why a sheet's submission or confirmation was withdrawn
-        _withdrawn(table, user.get_username(), _("an organizer reopened it"))
+        _withdrawn(table, user.get_username(), Phrase(gettext_noop("an organizer reopened it")))
         table.sheet_status = SheetStatus.OPEN
         table.submitted_by = table.confirmed_by = table.submitted_session = ""
         table.submitted_at = table.confirmed_at = None
@@ -311,7 +316,7 @@ class Withdrawal:
     by: str  # who had submitted (or confirmed)
     at: datetime.datetime
     actor: str  # who changed or reopened the sheet
-    because: str  # in the words of whoever changed the sheet, as stored
+    because: str  # in the reader's language (a row kept before the words were: as stored)
 
 
 def last_withdrawal(table: Table) -> Withdrawal | None:
@@ -324,14 +329,15 @@ def last_withdrawal(table: Table) -> Withdrawal | None:
     if at is None:
         return None
     return Withdrawal(str(kept.get("what", "submission")), str(kept.get("by", "")), at,
-                      str(kept.get("actor", "")), str(kept.get("because", "")))
+                      str(kept.get("actor", "")), said(kept, "because"))
 
 
-def _withdrawn(table: Table, actor: str, because: str) -> None:
+def _withdrawn(table: Table, actor: str, because: Phrase | None) -> None:
     """Keep on the table what the next page says: whose submission (or confirmation) this
     change withdrew, when, by whom and why."""
     confirmed = table.sheet_status == SheetStatus.CONFIRMED
     table.withdrawal = {
         "what": "confirmation" if confirmed else "submission",
         "by": table.confirmed_by if confirmed else table.submitted_by,
-        "at": timezone.now().isoformat(), "actor": actor, "because": because}
+        "at": timezone.now().isoformat(), "actor": actor,
+        **(keep_words(because=because) if because else {"because": ""})}

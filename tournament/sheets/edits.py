@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from engine import EngineError
+from engine.words import Phrase, gettext_noop, phrase
 from tournament.audit import record_change
 from tournament.models import AuditAction, Deal, Table
 from tournament.permissions import Role, role_of
@@ -33,7 +34,6 @@ from tournament.sheets.confirmation import (
 )
 from tournament.sheets.edit_plan import (
     COMPARATIVE_INSERT,
-    SEAT_FIELDS,
     EditPlan,
     Fixes,
     deal_input,
@@ -51,7 +51,13 @@ from tournament.sheets.loaders import (
     table_info,
 )
 from tournament.sheets.rows import scored_row
+from tournament.stored_words import PHRASES, keep_words
 from tournament.words import refusal
+
+# the seats a deal names (``edit_plan.SEAT_FIELDS``), as the audit log keeps them: words
+_SEAT_WORDS = {"declarer": gettext_noop("Declarer"), "loser": gettext_noop("Ramsch loser"),
+               "contra_by": gettext_noop("Contra by"), "revoked_by": gettext_noop("Revoked by")}
+NONE = Phrase(gettext_noop("none"))
 
 
 def sheet_faults(info: TableInfo) -> list[str]:
@@ -121,8 +127,10 @@ def _move_penalties(info: TableInfo, at: int, step: int) -> None:
 def _move_absences(table: Table, at: int, step: int) -> dict[str, object]:
     """A substitute's first deal and the early end follow the deals they belong to: the
     substitute still starts with the deal he first played, the sheet still ends after the
-    last deal the table played. What moved, for the audit log."""
+    last deal the table played. What moved, for the audit log (a substitute's first deal
+    kept as words: ``keep_words``)."""
     moved: dict[str, object] = {}
+    words: dict[str, Phrase] = {}
     subs = list(table.substitutions.order_by("from_deal" if step < 0 else "-from_deal"))
     for sub in subs:
         new = penalty_deal(sub.from_deal, at, step)
@@ -134,7 +142,8 @@ def _move_absences(table: Table, at: int, step: int) -> dict[str, object]:
                              % {"deal": at, "seat": sub.seat})
         sub.from_deal = new
         sub.save(update_fields=["from_deal"])
-        moved[f"substitute seat {sub.seat}"] = _("from deal %(deal)s") % {"deal": new}
+        words[f"substitute seat {sub.seat}"] = phrase(gettext_noop("from deal %(deal)s"),
+                                                      deal=new)
     if table.ended_after is not None:
         table.ended_after += step
         if table.ended_after >= table.series.tournament.deals_at(table.seats.count()):
@@ -142,7 +151,7 @@ def _move_absences(table: Table, at: int, step: int) -> dict[str, object]:
                 None, "", None, "")
         table.save(update_fields=["ended_after", "ended_by", "ended_at", "ended_reason"])
         moved["ended_after"] = table.ended_after
-    return moved
+    return {**keep_words(**words), **moved} if words else moved
 
 
 def _check(info: TableInfo, at: int, insert: bool) -> None:
@@ -156,15 +165,15 @@ def _check(info: TableInfo, at: int, insert: bool) -> None:
         raise SheetError(" ".join([said % {"at": at}, *problems]))
 
 
-def _moved_words(plan: EditPlan) -> str:
+def _moved_words(plan: EditPlan) -> Phrase:
     if not plan.moved:
-        return ""
+        return NONE
     first, last = plan.moved[0], plan.moved[-1]
     if first is last:
-        return _("deal %(old)s is now deal %(new)s") % {"old": first.old, "new": first.new}
-    return (_("deals %(first)s–%(last)s are now %(new_first)s–%(new_last)s")
-            % {"first": first.old, "last": last.old, "new_first": first.new,
-               "new_last": last.new})
+        return phrase(gettext_noop("deal %(old)s is now deal %(new)s"),
+                      old=first.old, new=first.new)
+    return phrase(gettext_noop("deals %(first)s–%(last)s are now %(new_first)s–%(new_last)s"),
+                  first=first.old, last=last.old, new_first=first.new, new_last=last.new)
 
 
 def delete_deal(table: Table, number: int, user, session: str = "",
@@ -200,12 +209,10 @@ def delete_deal(table: Table, number: int, user, session: str = "",
         absences = _move_absences(table, number, -1)
         _check(table_info(table), number, insert=False)
         sheet_changed(table, actor, user, session,
-                      because=_("deal %(number)s deleted") % {"number": number})
+                      because=phrase(gettext_noop("deal %(number)s deleted"), number=number))
         record_change(table.series.tournament, user, AuditAction.DEAL_DELETED,
                       subject(table, number), table=table, deal=number, session=session,
-                      before=before,
-                      after={"later_deals": _moved_words(plan) or _("none"),
-                             "mended": _mended_words(plan, fixes), **absences})
+                      before=before, after=_edited(plan, fixes, absences))
     return plan
 
 
@@ -244,20 +251,35 @@ def insert_deal(table: Table, before: int, data: DealInput, sheet_version: int, 
         absences = _move_absences(table, before, +1)
         _check(table_info(table), before, insert=True)
         sheet_changed(table, actor, user, session,
-                      because=_("a forgotten deal inserted as deal %(number)s")
-                      % {"number": before})
+                      because=phrase(gettext_noop("a forgotten deal inserted as deal %(number)s"),
+                                     number=before))
         record_change(table.series.tournament, user, AuditAction.DEAL_INSERTED,
                       subject(table, before), table=table, deal=before, actor=actor,
                       session=session,
-                      after={**deal_state(deal),
-                             "later_deals": _moved_words(plan) or _("none"),
-                             "mended": _mended_words(plan, fixes), **absences})
+                      after={**deal_state(deal), **_edited(plan, fixes, absences)})
     return deal
 
 
-def _mended_words(plan: EditPlan, fixes: Fixes) -> str:
-    words = [_("deal %(number)s: %(field)s seat %(seat)s")
-             % {"number": f.new, "field": SEAT_FIELDS[f.field], "seat": fixes[f.old][f.field]}
+def _edited(plan: EditPlan, fixes: Fixes, absences: dict[str, object]) -> dict[str, object]:
+    """The audit log's after of a delete or an insert: the later deals moved, the deals
+    mended, the substitutes and the early end moved (``_move_absences``); the words kept as
+    words, said in the reader's language on the audit page."""
+    edited = keep_words(later_deals=_moved_words(plan), mended=_mended_words(plan, fixes))
+    phrases = {**edited.pop(PHRASES), **absences.get(PHRASES, {})}
+    return {**edited, **absences, PHRASES: phrases}
+
+
+def _mended_words(plan: EditPlan, fixes: Fixes) -> Phrase:
+    words = [phrase(gettext_noop("deal %(number)s: %(field)s seat %(seat)s"),
+                    number=f.new, field=Phrase(_SEAT_WORDS[f.field]),
+                    seat=fixes[f.old][f.field])
              for f in plan.faults if f.field and f.field in fixes.get(f.old, {})]
-    return "; ".join(words) or _("none")
+    if not words:
+        return NONE
+    joined = words[-1]
+    for first in reversed(words[:-1]):
+        # Translators: two deals mended in the audit log ("deal 3: Declarer seat 2; deal 5:
+        # Ramsch loser seat 3"); a longer list repeats it
+        joined = phrase(gettext_noop("%(first)s; %(second)s"), first=first, second=joined)
+    return joined
 

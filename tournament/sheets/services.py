@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from engine import GameKey, PenaltyReason, evaluate_outcome
-from engine.words import gettext_noop
+from engine.words import Phrase, gettext_noop, phrase
 from tournament.audit import record_change
 from tournament.models import AuditAction, Deal, Penalty, SeriesStatus, Table
 from tournament.permissions import Role, role_of
@@ -96,7 +96,8 @@ def add_deal(table: Table, data: DealInput, sheet_version: int, actor: str, user
             raise StaleSheet(_("Deal %(number)s is already on this sheet.")
                              % {"number": next_number}) from exc
         sheet_changed(table, actor, user, session,
-                      because=_("deal %(number)s entered") % {"number": next_number},
+                      because=phrase(gettext_noop("deal %(number)s entered"),
+                                     number=next_number),
                       added=deal)
         record_change(table.series.tournament, user, AuditAction.DEAL_ENTERED,
                       subject(table, next_number), table=table, deal=next_number,
@@ -131,7 +132,7 @@ def correct_deal(table: Table, number: int, data: DealInput, version: int, actor
         deal.version += 1
         deal.save()
         sheet_changed(table, actor, user, session,
-                      because=_("deal %(number)s corrected") % {"number": number})
+                      because=phrase(gettext_noop("deal %(number)s corrected"), number=number))
         record_change(table.series.tournament, user, AuditAction.DEAL_CORRECTED,
                       subject(table, number), table=table, deal=number,
                       actor=actor, session=session, before=before, after=deal_state(deal))
@@ -165,7 +166,8 @@ def add_penalty(table: Table, seat: int, reason: str, points: int | None, note: 
             reason=reason, deal=deal, points=-outcome.value, note=note, entered_by=actor,
             by_organizer=by_organizer,
         )
-        sheet_changed(table, actor, user, session, because=_("a penalty entered"))
+        sheet_changed(table, actor, user, session,
+                      because=Phrase(gettext_noop("a penalty entered")))
         record_change(table.series.tournament, user, AuditAction.PENALTY_ENTERED, subject(table),
                       table=table, actor=actor, session=session,
                       after={"seat": seat, "reason": reason, "points": penalty.points,
@@ -214,6 +216,7 @@ def delete_penalty(table: Table, penalty_id: int, actor: str, user=None,
         check_penalty_removal(penalty, user, table.series.tournament)
         before = {"seat": penalty.seat, "reason": penalty.reason, "points": penalty.points}
         penalty.delete()
-        sheet_changed(table, actor, user, session, because=_("a penalty removed"))
+        sheet_changed(table, actor, user, session,
+                      because=Phrase(gettext_noop("a penalty removed")))
         record_change(table.series.tournament, user, AuditAction.PENALTY_DELETED, subject(table),
                       table=table, actor=actor, session=session, before=before)

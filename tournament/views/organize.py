@@ -91,6 +91,7 @@ def _summary(t: Tournament) -> dict:
             "deals_per_player": t.deals_per_player, "table_policy": t.table_policy,
             "public": t.public, "start_date": str(t.start_date), "venue": t.venue,
             "blind_check": t.blind_check, "time_zone": t.time_zone, "paper": t.paper,
+            "language": t.language,
             "settlement_rate": str(Decimal(t.settlement_rate).normalize())}
 
 
