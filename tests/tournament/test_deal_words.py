@@ -106,8 +106,8 @@ def test_a_german_sheet_shows_the_deals_in_german():
     with translation.override("de"):
         rows = load_sheet(info).rows
     texts = [r.text for r in rows if r.kind == "deal"]
-    assert "mit 1" in texts[0] and texts[0].endswith("Schneider, gewonnen"), texts[0]
-    assert texts[1].endswith("verloren") and "ohne 1" in texts[1], texts[1]
+    assert "mit\u00a01" in texts[0] and texts[0].endswith("Schneider, gewonnen"), texts[0]
+    assert texts[1].endswith("verloren") and "ohne\u00a01" in texts[1], texts[1]
     assert texts[3] == "Ramsch, Jungfrau"
     assert "Kontra" in texts[4] and "Verstoß" in texts[5]
     parts = {part for text in texts for part in text.split(", ")}
@@ -179,13 +179,13 @@ def test_the_phone_and_the_sheets_messages_read_the_deal_in_the_readers_language
     german = Client(HTTP_ACCEPT_LANGUAGE="de")
     preview = german.post(u("deal_preview", four.token),
                           solo_post(four, 2, declarer, number=2)).json()
-    assert preview["text"] == "Herz-Solo mit 1, Schneider, gewonnen"
+    assert preview["text"] == "Herz-Solo mit\u00a01, Schneider, gewonnen"  # never "mit / 1"
     english_preview = Client(HTTP_ACCEPT_LANGUAGE="en").post(
         u("deal_preview", four.token), solo_post(four, 2, declarer, number=2)).json()
     assert english_preview["text"] == "Heart Solo with 1, Schneider, won"
     saved = german.post(u("deal_add", four.token), solo_post(four, 2, playing_seat(four, 2)),
                         follow=True).content.decode()
-    assert "Herz-Solo mit 1, Schneider, gewonnen" in saved
+    assert "Herz-Solo mit\u00a01, Schneider, gewonnen" in saved
     assert Deal.objects.get(table=four, number=2).description == (
         "Heart Solo with 1, Schneider, won")
 

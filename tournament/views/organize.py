@@ -27,6 +27,7 @@ from tournament.permissions import (
     tournaments_of,
 )
 from tournament.seating.services import ensure_series, remove_unused_series
+from tournament.speech import word
 
 
 @login_required
@@ -109,7 +110,9 @@ def dashboard(request, tournament):
     series_list = [(s, table_counts.get(s.number, 0)) for s in series]
     return render(request, "tournament/organize/dashboard.html", {
         "tournament": tournament, "counts": counts, "series_list": series_list,
-        "options": tournament.resolved_options,
+        # each option by the rule set's words for it, on or off
+        "options": [(word(o.help), tournament.resolved_options[o.key])
+                    for o in tournament.rules.options],
         "steps": next_steps(tournament, counts, series_list,
                             role_of(request.user, tournament) is Role.ORGANIZER),
     })
