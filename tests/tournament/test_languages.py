@@ -162,3 +162,13 @@ def test_the_javascript_catalog_answers_only_the_languages_it_has(client):
     assert client.get(catalog, {"language": "xx"}).status_code == 404
     assert client.get(catalog, {"language": "de", "page": "2"}).status_code == 404
     assert client.get(catalog).status_code == 200  # the visitor's own language
+
+
+def test_a_date_field_keeps_its_iso_value_in_german(german_club, organizer):
+    """The browser's date picker reads only ISO: a German "01.05.2027" would show it empty."""
+    client = Client()
+    client.force_login(organizer)
+    page = client.get(reverse("tournament:edit", args=[german_club.slug]), **GERMAN)
+    html = page.content.decode()
+    assert 'type="date" name="start_date" value="2027-05-01"' in html
+    assert "Beginn" in html  # the page is German
