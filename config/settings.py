@@ -47,6 +47,9 @@ INSTALLED_APPS = [
     "tournament",
     "scoring",
     "printing",
+    "exports",
+    "api",
+    "ninja",
 ]
 
 MIDDLEWARE = [

@@ -18,6 +18,9 @@ from django.views.decorators.cache import cache_page
 from django.views.decorators.csrf import csrf_exempt
 from django.views.i18n import set_language
 
+from exports import urls_account as exports_account
+from exports import urls_organize as exports_organize
+from exports import urls_public as exports_public
 from printing import urls_organize as printing_organize
 from printing import urls_public as printing_public
 from scoring import urls_organize as scoring_organize
@@ -74,6 +77,11 @@ urlpatterns = [
                  table=tournament_table)),
     path("", app("scoring", public=scoring_public, organize_tournament=scoring_organize)),
     path("", app("printing", public=printing_public, organize_tournament=printing_organize)),
+    path("", app("exports", public=exports_public, organize=exports_account,
+                 organize_tournament=exports_organize)),
+    path("api/", include("api.urls")),
+    # an account's API tokens (made, revoked; api/account.py)
+    path("account/api-tokens/", include("api.urls_account")),
 ]
 
 # "not found" and "refused" say what happened and what to do (tournament.views.errors)

@@ -31,6 +31,7 @@ PURE = (
     "tournament/test_sheet.py",  # tournament/sheets/sheet.py
     "tournament/test_foot.py",  # tournament/sheets/foot.py, engine.against_rank
     "tournament/test_names.py",  # tournament/names.py
+    "tournament/test_privacy_rule.py",  # tournament/privacy.py
     "tournament/test_speech.py",  # tournament/speech.py, tournament/numbers.py
     "scoring/test_standings.py",
     "scoring/test_prizes.py",

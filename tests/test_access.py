@@ -49,6 +49,7 @@ EXPECTED = {
     "tournament:dashboard": STAFF,
     "tournament:edit": ORGANIZER,
     "tournament:audit": ORGANIZER,
+    "tournament:anonymize": ORGANIZER,
     "tournament:staff": ORGANIZER,
     "tournament:staff_remove": ORGANIZER,
     "tournament:comparative": ORGANIZER,
@@ -130,6 +131,55 @@ EXPECTED = {
     "printing:comparative_series_pdf": PUBLIC,
     "printing:travellers_pdf": PUBLIC,
     "printing:traveller_pdf": PUBLIC,
+    # issue 21 point 1 (helper "exports"): every table as CSV, XLSX or ODS, one URL name per
+    # table and the format as the URL's ``fmt``. A public one answers as its page (the staff
+    # every series, the public the released ones); the player list and the audit log are the
+    # organizer's, as their pages.
+    "exports:standings": PUBLIC,
+    "exports:series_standings": PUBLIC,
+    "exports:clubs": PUBLIC,
+    "exports:teams": PUBLIC,
+    "exports:prizes": PUBLIC,
+    "exports:player_deals": PUBLIC,
+    "exports:player_decks": PUBLIC,
+    "exports:seating": PUBLIC,  # as the chart: a published plan (a draft: the staff's)
+    "exports:comparative": PUBLIC,
+    "exports:comparative_series": PUBLIC,
+    "exports:travellers": PUBLIC,
+    "exports:traveller": PUBLIC,
+    "exports:players": ORGANIZER,
+    "exports:audit": ORGANIZER,
+    # issue 21 point 2 (helper "file"): the whole tournament as one file. Its download is the
+    # organizer's (full names, e-mail addresses); a new tournament from a file is any
+    # account's, as tournament:create (the preview without a waiting file sends to the upload).
+    "exports:tournament_file": ORGANIZER,
+    "exports:tournament_file_upload": LOGIN,
+    "exports:tournament_file_preview": LOGIN,
+    # issue 21 points 3 and 4 (helper "api"): the API under /api/ (JSON; api/auth.py decides
+    # who reads what). Its reads answer as their pages (the staff every series, the public
+    # the released ones; a private tournament is a 404 but for its staff, by token or
+    # login); a table's sheet as the table page's sheet; a table link's sheet and deal entry
+    # as the link's pages; an account's API tokens page for any account.
+    "api:api-root": ANYONE,  # a redirect to the docs
+    "api:openapi-json": ANYONE,
+    "api:openapi-view": ANYONE,
+    "api:tournaments": ANYONE,  # the public ones, and the caller's
+    "api:tournament": PUBLIC,
+    "api:series": PUBLIC,
+    "api:standings": PUBLIC,
+    "api:series_standings": PUBLIC,
+    "api:clubs": PUBLIC,
+    "api:teams": PUBLIC,
+    "api:prizes": PUBLIC,
+    "api:player": PUBLIC,
+    "api:comparative": PUBLIC,
+    "api:comparative_series": PUBLIC,
+    "api:traveller": PUBLIC,
+    "api:table": STAFF,  # as the table page's sheet: the public once released
+    "api:link_sheet": LINK,
+    "api:deal_entry": LINK,
+    "api_tokens:page": LOGIN,
+    "api_tokens:revoke": LOGIN,
 }
 
 # Who may open a page of each kind; the others are refused.
@@ -200,7 +250,7 @@ def room(django_user_model):
                                      points=10, by_organizer=True)
     kwargs = {"slug": tournament.slug, "number": 1, "table": table.number,
               "token": table.token, "deal": 1, "deck": 1, "pk": penalty.pk, "user_id": marta.pk,
-              "club": club.pk, "team": team.pk, "prize": 8}
+              "club": club.pk, "team": team.pk, "prize": 8, "fmt": "xlsx"}
     clients = {"anonymous": Client(), "link": Client(), "stranger": _client(bea),
                "assistant": _client(ida), "organizer": _client(marta)}
     clients["link"].get(reverse("tournament:sheet", args=[table.token]))

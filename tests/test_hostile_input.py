@@ -30,6 +30,7 @@ from scoring.settings import services as results_settings
 from tests.factories import enter, seat, table_of_size
 from tests.tournament.conftest import organizer, tournament  # noqa: F401 - fixtures
 from tournament.models import AuditEntry, Club, Deal, SeatingMethod, Table, Tournament
+from tournament.registration import keep_apart
 from tournament.registration import services as registration
 from tournament.seating import services as plans
 from tournament.sheets import services as deals
@@ -175,7 +176,7 @@ def world(tournament, organizer):  # noqa: F811 - the imported fixtures
     for first, last, club in names:
         registration.register_player(tournament, first_name=first, last_name=last,
                                      club_name=club, check_in=True, user=organizer)
-    registration.add_keep_apart(tournament, 1, 7, "couple", user=organizer)
+    keep_apart.add_keep_apart(tournament, 1, 7, "couple", user=organizer)
     first, second = plans.ensure_series(tournament)
     seat(first, "hostile", user=organizer)
     seat(second, "hostile-2", method=SeatingMethod.RESEAT, user=organizer, publish=False)
@@ -195,7 +196,7 @@ def world(tournament, organizer):  # noqa: F811 - the imported fixtures
     return World(tournament, member, Client(raise_request_exception=True), {
         "slug": [tournament.slug], "number": [1, 2], "table": [four.number, three.number],
         "token": [four.token, three.token], "deal": [1], "pk": [four.penalties.get().pk],
-        "user_id": [organizer.pk], "deck": [1], "team": [team.pk], "prize": [8],
+        "user_id": [organizer.pk], "deck": [1], "team": [team.pk], "prize": [8], "fmt": ["xlsx"],
         "club": list(Club.objects.filter(entries__tournament=tournament).distinct()
                      .values_list("pk", flat=True)),
     }, tournament.slug)

@@ -34,8 +34,8 @@ ROOT = Path(__file__).resolve().parent.parent
 CATALOGS = sorted((ROOT / "locale").glob("*/LC_MESSAGES/*.po"))
 # what makemessages reads: the site's code and templates (the project's makemessages leaves
 # out the tests, the benchmarks and the docs)
-SOURCES = ("config", "engine", "printing", "scoring", "static", "templates", "tournament",
-           "manage.py")
+SOURCES = ("api", "config", "engine", "exports", "printing", "scoring", "static", "templates",
+           "tournament", "manage.py")
 
 
 def test_there_is_a_german_catalog_for_the_site_and_its_javascript():
@@ -156,7 +156,7 @@ def released_night(django_user_model):
     organizer.force_login(boss)
     kwargs = {"slug": night.slug, "number": 1, "table": table.number, "token": table.token,
               "deal": 1, "deck": 1, "pk": 1, "user_id": boss.pk, "club": 0, "team": 0,
-              "prize": 1}
+              "prize": 1, "fmt": "xlsx"}
     return kwargs, {"anonymous": Client(), "organizer": organizer}
 
 

@@ -28,6 +28,7 @@ from engine import (
 from engine.games import game_phrase
 from tournament.deal_words import say_deal, say_penalty, say_words
 from tournament.models import AuditAction, SeatingMethod, SeriesStatus, SheetStatus
+from tournament.models.events import PUBLICATION_CHOICES
 from tournament.seating.algorithms import TablePolicy
 from tournament.stored_words import PHRASES, said_all
 from tournament.words import say, word
@@ -106,6 +107,8 @@ FIELDS = {
     "last_name": pgettext_lazy("audit log field", "last name"),
     "club": pgettext_lazy("audit log field", "club"),
     "email": pgettext_lazy("audit log field", "e-mail"),
+    "publication": pgettext_lazy("audit log field", "name on public pages"),
+    "pseudonym": pgettext_lazy("audit log field", "pseudonym"),
     "checked_in": pgettext_lazy("audit log field", "checked in"),
     "withdrawn": pgettext_lazy("audit log field", "withdrawn"),
     "same_person_as_before": pgettext_lazy("audit log field", "same person as before"),
@@ -120,6 +123,8 @@ FIELDS = {
     "city": pgettext_lazy("audit log field", "city"),
     "entries": pgettext_lazy("audit log field", "entries"),
     "entries_moved": pgettext_lazy("audit log field", "entries moved"),
+    # a tournament imported from a file (exports.tournament_file.load)
+    "deals": pgettext_lazy("audit log field", "deals"),
     # the tournament (views.organize._summary), its staff, its comparative set
     "rule_set": pgettext_lazy("audit log field", "rule set"),
     "options": pgettext_lazy("audit log field", "options"),
@@ -198,6 +203,7 @@ _CHOICES: dict[str, dict[str, object]] = {
     # each language by its own name; none: each visitor reads their own
     "language": {"": pgettext_lazy("a tournament's language", "each visitor's own"),
                  **dict(settings.LANGUAGES)},
+    "publication": dict(PUBLICATION_CHOICES),
 }
 _PENALTY_ACTIONS = frozenset({A.PENALTY_ENTERED, A.PENALTY_DELETED})
 _PART = re.compile(r"(\d+) of (\d+)")  # registration.importing: "part 1 of 3"

@@ -58,7 +58,7 @@ def _code_digest() -> str:
     one kept."""
     root = Path(__file__).resolve().parent.parent
     digest = hashlib.sha256()
-    for folder in ("tournament", "scoring", "printing", "engine", "templates"):
+    for folder in ("tournament", "scoring", "printing", "exports", "engine", "templates"):
         for path in sorted((root / folder).rglob("*")):
             if path.suffix in (".py", ".html"):
                 digest.update(path.read_bytes())

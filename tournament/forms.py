@@ -56,7 +56,8 @@ class TournamentForm(forms.ModelForm):
         model = Tournament
         fields = ["name", "slug", "start_date", "end_date", "venue", "rule_set",
                   "scoring_system", "series_count", "deals_per_player", "table_policy",
-                  "public", "blind_check", "time_zone", "language", "paper", "settlement_rate"]
+                  "public", "publication", "blind_check", "time_zone", "language", "paper",
+                  "settlement_rate"]
         widgets = {"start_date": DateInput(), "end_date": DateInput()}
         formfield_callback = bounded_formfield
         labels = {
@@ -71,6 +72,7 @@ class TournamentForm(forms.ModelForm):
             "deals_per_player": gettext_lazy("Deals per player"),
             "table_policy": gettext_lazy("Table policy"),
             "public": gettext_lazy("Public"),
+            "publication": gettext_lazy("Names on public pages"),
             "time_zone": gettext_lazy("Time zone"),
             "language": gettext_lazy("Language"),
             "paper": gettext_lazy("Paper"),
@@ -165,8 +167,9 @@ class TournamentForm(forms.ModelForm):
             for r in rule_sets() if r.options
         ]
 
-    # printing and the clock: a form posted without them keeps what the tournament has
-    DEFAULTED = ("time_zone", "paper", "settlement_rate")
+    # printing, the clock and the names' publication: a form posted without them keeps what
+    # the tournament has
+    DEFAULTED = ("time_zone", "paper", "settlement_rate", "publication")
 
     def _kept(self, name: str):
         value = self.cleaned_data.get(name)
@@ -179,6 +182,9 @@ class TournamentForm(forms.ModelForm):
 
     def clean_paper(self):
         return self._kept("paper")
+
+    def clean_publication(self):
+        return self._kept("publication")
 
     def clean_settlement_rate(self):
         return self._kept("settlement_rate")

@@ -11,6 +11,7 @@ from tournament.views import (
     comparative,
     organize,
     players,
+    privacy,
     series,
     sheets,
 )
@@ -21,6 +22,7 @@ urlpatterns = [
     path("<slug:slug>/", organize.dashboard, name="dashboard"),
     path("<slug:slug>/edit/", organize.tournament_edit, name="edit"),
     path("<slug:slug>/audit/", organize.audit_log, name="audit"),
+    path("<slug:slug>/anonymize/", privacy.anonymize_tournament, name="anonymize"),
     path("<slug:slug>/staff/", accounts.staff_page, name="staff"),
     path("<slug:slug>/staff/<int:user_id>/remove/", accounts.staff_remove, name="staff_remove"),
     path("<slug:slug>/comparative/", comparative.comparative_settings, name="comparative"),

@@ -106,7 +106,8 @@ def public_sheet_pdf(request, visitor, number, table):
         raise Http404(gettext("The sheet is public once the series' results are released."))
     if totals_hidden(table):  # the page hides the totals; the PDF waits for the confirmation
         raise Http404(gettext("The sheet is being confirmed; it prints once it is confirmed."))
-    info = table_info(table)  # its words are properties: said in the language they are read
+    # its words are properties: said in the language they are read; its names as the reader's
+    info = table_info(table, public=visitor.released_only)
     if info.size not in (3, 4):
         raise Http404(gettext("This table has no score sheet."))
     with translation.override(print_language(tournament, request)):

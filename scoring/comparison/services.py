@@ -183,4 +183,5 @@ def _compare(tournament: Tournament, deal_set: DealSet, series: int | None,
     # kept without the tournament, as ``_compute`` keeps the standings
     return Comparison(None, deal_set, data, tuple(rows),  # type: ignore[arg-type]
                       tuple(rank_matchpoints(rows)), letter_columns(data.results),
-                      players_of(tournament), series, released_only)
+                      players_of(tournament, public=released_only), series,
+                      released_only)

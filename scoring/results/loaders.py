@@ -44,6 +44,8 @@ from tournament.models import (
     SheetStatus,
     Tournament,
 )
+from tournament.names import person_key
+from tournament.privacy import filed, full, name_fields, shown
 from tournament.sheets.foot import (
     DEAL_COLUMNS,
     HIGHEST,
@@ -86,13 +88,21 @@ class PlayerInfo:
                 if self.namesake else self.sort_name)
 
 
-def players_of(tournament: Tournament) -> dict[int, PlayerInfo]:
+def players_of(tournament: Tournament, public: bool = False) -> dict[int, PlayerInfo]:
+    """Every entry's number, name and club; ``public``: the names as the public reads them
+    (``tournament.privacy``: a pseudonym, a first name and initial)."""
     rows = fetch_all(Entry.objects.filter(tournament=tournament).values_list(
-        "id", "number", "first_name", "last_name", "club_id", "club__name", "name_key"))
-    # namesakes by the search key: "Müller" and "Mueller" are told apart by number too
-    keys = Counter(row[-1] for row in rows)
-    return {e: PlayerInfo(e, n, f"{f} {last}", f"{last}, {f}", c, club or "", keys[key] > 1)
-            for e, n, f, last, c, club, key in rows}
+        "id", "number", *name_fields(), "club_id", "club__name"))
+    found = {}
+    for e, n, first, last, publication, pseudonym, c, club in rows:
+        first, last = shown(first, last, publication, pseudonym, tournament.publication, public)
+        found[e] = (n, first, last, c, club)
+    # namesakes by the search key of the name read: "Müller" and "Mueller" are told apart by
+    # number too, and so are two "Jürgen M."
+    keys = Counter(person_key(first, last) for _, first, last, _, _ in found.values())
+    return {e: PlayerInfo(e, n, full(first, last), filed(first, last), c, club or "",
+                          keys[person_key(first, last)] > 1)
+            for e, (n, first, last, c, club) in found.items()}
 
 
 @dataclass(frozen=True)

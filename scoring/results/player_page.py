@@ -14,7 +14,7 @@ from scoring.comparison import page as comparative
 from scoring.comparison import services as comparisons
 from scoring.prize_list import game_result
 from scoring.results import services as results
-from scoring.results.loaders import Results
+from scoring.results.loaders import PlayerInfo, Results
 from scoring.results.page import absence_notes
 from scoring.results.services import Computation
 from scoring.standings import Standing
@@ -64,7 +64,7 @@ def deal_rows(found: Results, entry: int) -> list[DealRow]:
 @dataclass(frozen=True)
 class PlayerPage:
     comp: Computation
-    entry: Entry
+    entry: PlayerInfo  # his number, name (as the visitor reads it) and club
     standing: Standing | None  # None: not ranked
     rows: list[DealRow]
     foot: list  # the foot of all his counted deals, where the system has one
@@ -94,5 +94,6 @@ def player_page(visitor: Visitor, number: int) -> PlayerPage:
     # the foot of all his counted deals: the standing's own numbers
     foot = (foot_lines((standing.foot,)) if standing is not None and comp.ranking.foot
             else [])
-    return PlayerPage(comp, entry, standing, rows, foot, absence_notes(comp, entry.id),
+    return PlayerPage(comp, comp.player(entry.id), standing, rows, foot,
+                      absence_notes(comp, entry.id),
                       comparative_standing, decks)

@@ -130,8 +130,8 @@ def _compute(tournament: Tournament, series: int | None, released_only: bool,
                     if counts_results_of(status, released_only))
     # kept without the tournament (the cache is shared; the caller has its own)
     return Computation(None, system, tuple(ranked), tuple(league),  # type: ignore[arg-type]
-                       replace(totals, tallies={}), players_of(tournament), series,
-                       released_only, counted, scope.confirmed_only, at,
+                       replace(totals, tallies={}), players_of(tournament, public=released_only),
+                       series, released_only, counted, scope.confirmed_only, at,
                        scope.substitutes, scope.missing_deals)
 
 

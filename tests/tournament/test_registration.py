@@ -6,12 +6,12 @@ import pytest
 
 from tournament.models import AuditEntry, Club, Entry, KeepApart, Player, Tournament
 from tournament.registration.attendance import check_in, withdraw
+from tournament.registration.keep_apart import add_keep_apart
 from tournament.registration.services import (
     NEW_PERSON,
     KnownPersonError,
     NamesakeError,
     RegistrationError,
-    add_keep_apart,
     find_duplicates,
     next_number,
     register_player,

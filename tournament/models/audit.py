@@ -14,6 +14,8 @@ class AuditAction(models.TextChoices):
 
     TOURNAMENT_CREATED = "tournament_created", _("Tournament created")
     TOURNAMENT_EDITED = "tournament_edited", _("Tournament edited")
+    TOURNAMENT_IMPORTED = "tournament_imported", _("Tournament imported from a file")
+    TOURNAMENT_ANONYMIZED = "tournament_anonymized", _("Tournament anonymized")
     STAFF_ADDED = "staff_added", _("Staff added")
     STAFF_REMOVED = "staff_removed", _("Staff removed")
     CLUB_CREATED = "club_created", _("Club created")

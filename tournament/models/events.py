@@ -22,6 +22,7 @@ from django.utils.translation import gettext_lazy as _
 from engine import DEFAULT_RULE_SET, ScoringSystem, get_rule_set, rule_sets
 from tournament.models.people import Club, Player
 from tournament.names import KEY_MAX, person_key
+from tournament.privacy import Publication, filed, full, shown
 from tournament.seating.algorithms import TablePolicy
 from tournament.words import word, word_lazy
 
@@ -80,6 +81,15 @@ class Tournament(models.Model):
         choices=[("", _("each visitor's own")), *settings.LANGUAGES],
         help_text=_("The language of the public pages, the table links and every PDF of this "
                     "tournament. Left empty, each visitor reads their browser's language."))
+    publication = models.CharField(
+        _("names on public pages"), max_length=12, default=Publication.FULL,
+        choices=[(Publication.FULL.value, _("full name")),
+                 (Publication.INITIAL.value, _("first name and initial"))],
+        help_text=_("How the public pages, PDFs, exports and the API name the players; a "
+                    "player's entry may choose otherwise (a pseudonym, say). The staff "
+                    "always see full names."))
+    # when the organizer replaced every name by "Player 17" (tournament.registration.anonymizing)
+    anonymized_at = models.DateTimeField(null=True, blank=True, editable=False)
     organizers = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True,
                                         related_name="organized_tournaments")
     assistants = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True,
@@ -135,6 +145,12 @@ class Tournament(models.Model):
         return role_of(user, self) is Role.ORGANIZER
 
 
+PUBLICATION_CHOICES = [("", _("as the tournament publishes")),
+                       (Publication.FULL.value, _("full name")),
+                       (Publication.INITIAL.value, _("first name and initial")),
+                       (Publication.PSEUDONYM.value, _("pseudonym"))]
+
+
 class Entry(models.Model):
     """A player in a tournament: his participant number, and the name, club and e-mail this
     tournament registered (and published) for him."""
@@ -147,6 +163,10 @@ class Entry(models.Model):
     club = models.ForeignKey(Club, null=True, blank=True, on_delete=models.PROTECT,
                              related_name="entries")
     email = models.EmailField(blank=True)
+    # how the public reads his name ("": the tournament's choice; tournament.privacy)
+    publication = models.CharField(_("name on public pages"), max_length=12, blank=True,
+                                   default="", choices=PUBLICATION_CHOICES)
+    pseudonym = models.CharField(_("pseudonym"), max_length=80, blank=True, default="")
     checked_in = models.BooleanField(default=False)
     checked_in_at = models.DateTimeField(null=True, blank=True)
     withdrawn = models.BooleanField(default=False)
@@ -175,11 +195,17 @@ class Entry(models.Model):
 
     @property
     def name(self) -> str:
-        return f"{self.first_name} {self.last_name}".strip()
+        return full(self.first_name, self.last_name)
 
     @property
     def sort_name(self) -> str:
-        return f"{self.last_name}, {self.first_name}"
+        return filed(self.first_name, self.last_name)
+
+    def shown_name(self, public: bool) -> str:
+        """His name as ``public`` readers see it (``tournament.privacy``); reads the
+        tournament's choice."""
+        return full(*shown(self.first_name, self.last_name, self.publication, self.pseudonym,
+                           self.tournament.publication, public))
 
     @property
     def status(self) -> str:

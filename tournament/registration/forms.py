@@ -11,7 +11,8 @@ from django import forms
 from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 
 from tournament.models import Club
-from tournament.parsing import INT_MAX
+from tournament.models.events import PUBLICATION_CHOICES
+from tournament.parsing import INT_MAX, NameField
 from tournament.refusals import Refusal, show_on_form
 from tournament.registration.importing import UTF8, decode_upload
 from tournament.registration.services import (
@@ -76,6 +77,13 @@ class PlayerForm(PersonChoiceMixin, forms.Form):
                              label=gettext_lazy("E-mail (optional)"))
     number = forms.IntegerField(min_value=1, max_value=INT_MAX, required=False,
                                 label=gettext_lazy("Participant number"))
+    publication = forms.ChoiceField(
+        choices=PUBLICATION_CHOICES, required=False, label=gettext_lazy("Name on public pages"),
+        help_text=gettext_lazy("What the public pages, PDFs, exports and the API show; the "
+                               "staff always see the full name."))
+    pseudonym = NameField(max_length=80, required=False, label=gettext_lazy("Pseudonym"),
+                          help_text=gettext_lazy("Only with “pseudonym”: the name the player "
+                                                 "wants published."))
     save_anyway = forms.BooleanField(
         required=False,
         label=gettext_lazy("Save anyway: this is a different person of the same name"))
@@ -109,6 +117,8 @@ class PlayerForm(PersonChoiceMixin, forms.Form):
             "email": data.get("email") or "",
             "number": data.get("number"),
             "allow_namesake": bool(data.get("save_anyway")),
+            "publication": data.get("publication") or "",
+            "pseudonym": data.get("pseudonym") or "",
         }
 
     def new_entry_kwargs(self) -> dict:

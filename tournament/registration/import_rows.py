@@ -36,6 +36,7 @@ class ImportRow:
     number: int | None = None  # as given; None: the next free number on import
     checked_in: bool = False
     assigned_number: int = 0  # the number the row gets (given or next free)
+    pseudonym: str = ""  # given: the public reads it instead of his name
 
     @property
     def name(self) -> str:
@@ -180,9 +181,14 @@ def _check_row(preview: ImportPreview, row_number: int, cells: list[str],
     if problems:
         preview.errors.extend((row_number, problem) for problem in problems)
         return
+    pseudonym = _cell(cells, columns, "pseudonym")
+    problems = _pseudonym_problems(pseudonym)
+    if problems:
+        preview.errors.extend((row_number, problem) for problem in problems)
+        return
     preview.rows.append(ImportRow(row=row_number, first_name=first, last_name=last,
                                   club=club, email=email, number=number,
-                                  checked_in=checked_in))
+                                  checked_in=checked_in, pseudonym=pseudonym))
 
 
 def _cell(cells: list[str], columns: dict[str, int], column: str) -> str:
@@ -204,6 +210,13 @@ def _name_problems(label: str, name: str) -> list[str]:
     if len(name) > NAME_MAX:
         return [str(_TOO_LONG[label]) % {"max": NAME_MAX}]
     problem = name_problem(name, f"row {label}")
+    return [problem] if problem else []
+
+
+def _pseudonym_problems(pseudonym: str) -> list[str]:
+    if len(pseudonym) > NAME_MAX:
+        return [gettext("pseudonym is longer than %(max)s letters") % {"max": NAME_MAX}]
+    problem = name_problem(pseudonym) if pseudonym else None
     return [problem] if problem else []
 
 

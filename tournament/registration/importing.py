@@ -23,6 +23,7 @@ from tournament.models import AuditAction, Club, Entry, Player, Tournament
 from tournament.names import club_key, person_key
 from tournament.numbers import grouped
 from tournament.permissions import Role, organized_tournaments, role_of
+from tournament.privacy import Publication
 from tournament.registration.import_rows import ImportPreview, ImportRow, check_rows
 from tournament.registration.services import (
     RegistrationError,
@@ -44,6 +45,7 @@ ALIASES = {
               "email adresse", "mail adresse"},
     "checked_in": {"checked in", "checkedin", "check in", "present", "eingecheckt",
                    "angekommen", "anwesend"},
+    "pseudonym": {"pseudonym", "alias", "spitzname", "nickname"},
 }
 # the columns as the header's problems name them, in the reader's language
 COLUMN_LABELS = {
@@ -54,6 +56,8 @@ COLUMN_LABELS = {
     "email": gettext_lazy("email"),
     # Translators: the column "checked in" of the players CSV
     "checked_in": gettext_lazy("checked in"),
+    # Translators: the column of the players CSV with the name the public reads instead
+    "pseudonym": gettext_lazy("pseudonym"),
 }
 
 
@@ -328,7 +332,9 @@ def _create_entries(tournament: Tournament, chunk: list[_Planned],
               name_key=person_key(p.row.first_name, p.row.last_name),
               club=clubs[club_key(p.row.club)] if p.row.club else None,
               email=p.row.email, checked_in=p.row.checked_in,
-              checked_in_at=now if p.row.checked_in else None)
+              checked_in_at=now if p.row.checked_in else None,
+              publication=Publication.PSEUDONYM if p.row.pseudonym else "",
+              pseudonym=p.row.pseudonym)
         for p in chunk)
 
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 import django_tables2 as tables
 from django.urls import reverse
 from django.utils.html import format_html
-from django.utils.translation import gettext_lazy, pgettext_lazy
+from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 
 from tournament.models import Club, Entry
+from tournament.privacy import Publication, full, shown
 
 NUM = {"th": {"class": "num"}, "td": {"class": "num"}}
 
@@ -33,16 +34,23 @@ class EntryTable(tables.Table):
         empty_text = gettext_lazy("No players match.")
         order_by = ("number",)
 
-    def __init__(self, *args, slug: str, **kwargs):
+    def __init__(self, *args, slug: str, publication: str = Publication.FULL, **kwargs):
         super().__init__(*args, **kwargs)
         self.slug = slug
+        self.publication = publication  # the tournament's choice (``tournament.privacy``)
 
     def render_number(self, record, value):
         url = reverse("tournament:entry_edit", args=[self.slug, value])
         return format_html('<a href="{}">{}</a>', url, value)
 
     def render_name(self, record):
-        return record.sort_name
+        public = full(*shown(record.first_name, record.last_name, record.publication,
+                             record.pseudonym, self.publication))
+        if public == record.name:
+            return record.sort_name
+        # the staff read the full name, and what the public reads beside it
+        return format_html('{} <small class="muted">{}</small>', record.sort_name,
+                           gettext("(public: %(name)s)") % {"name": public})
 
     def render_status(self, record):
         return format_html('<span class="status status-{}">{}</span>',

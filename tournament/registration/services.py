@@ -21,8 +21,10 @@ from django.utils.translation import gettext_lazy as _
 
 from tournament import names, parsing
 from tournament.audit import record_change
-from tournament.models import AuditAction, Club, Entry, KeepApart, Player, Tournament
+from tournament.models import AuditAction, Club, Entry, Player, Tournament
+from tournament.models.events import PUBLICATION_CHOICES
 from tournament.permissions import Role, organized_tournaments, role_of
+from tournament.privacy import Publication
 from tournament.refusals import Refusal
 from tournament.registration.clubs import CLUB_MAX, _get_or_create_club, find_club
 
@@ -100,9 +102,29 @@ def entry_snapshot(entry: Entry) -> dict:
         "last_name": entry.last_name,
         "club": entry.club.name if entry.club_id else "",
         "email": entry.email,
+        "publication": entry.publication,
+        "pseudonym": entry.pseudonym,
         "checked_in": entry.checked_in,
         "withdrawn": entry.withdrawn,
     }
+
+
+def _publication(publication: str, pseudonym: str) -> tuple[str, str]:
+    """The entry's publication choice, checked: a pseudonym chosen must be given."""
+    pseudonym = clean_text(pseudonym)
+    if publication not in {value for value, _label in PUBLICATION_CHOICES}:
+        raise RegistrationError("publication", gettext("Choose how the public pages name "
+                                                       "the player."))
+    if publication == Publication.PSEUDONYM and not pseudonym:
+        raise RegistrationError("pseudonym", gettext("Type the pseudonym the player wants "
+                                                     "published, or choose another way."))
+    if len(pseudonym) > NAME_MAX:
+        raise RegistrationError("pseudonym", gettext("The pseudonym is longer than %(max)s "
+                                                     "letters.") % {"max": NAME_MAX})
+    problem = parsing.name_problem(pseudonym) if pseudonym else ""
+    if problem:
+        raise RegistrationError("pseudonym", problem)
+    return publication, pseudonym
 
 
 def _validate_names(first_name: str, last_name: str, club_name: str, email: str) -> None:
@@ -271,7 +293,7 @@ def _person(duplicates: Duplicates, person, first_name: str, last_name: str) -> 
 def register_player(tournament: Tournament, *, first_name: str, last_name: str,
                     club_name: str = "", email: str = "", number: int | None = None,
                     check_in: bool = False, user=None, allow_namesake: bool = False,
-                    person=None) -> Entry:
+                    person=None, publication: str = "", pseudonym: str = "") -> Entry:
     """Register a player for the tournament and return the new entry.
 
     Refused (``RegistrationError``): empty names, a number used by another entry, the same
@@ -285,6 +307,7 @@ def register_player(tournament: Tournament, *, first_name: str, last_name: str,
     first_name, last_name = clean_text(first_name), clean_text(last_name)
     club_name, email = clean_text(club_name), clean_text(email)
     _validate_names(first_name, last_name, club_name, email)
+    publication, pseudonym = _publication(publication, pseudonym)
     try:
         with transaction.atomic():
             lock_tournament(tournament)
@@ -304,6 +327,7 @@ def register_player(tournament: Tournament, *, first_name: str, last_name: str,
             entry = Entry.objects.create(tournament=tournament, player=player, number=number,
                                          first_name=first_name, last_name=last_name,
                                          club=club, email=email, checked_in=check_in,
+                                         publication=publication, pseudonym=pseudonym,
                                          checked_in_at=now if check_in else None)
             after = entry_snapshot(entry)
             after["same_person_as_before"] = reused
@@ -319,8 +343,10 @@ def register_player(tournament: Tournament, *, first_name: str, last_name: str,
 
 def update_entry(entry: Entry, *, first_name: str, last_name: str, club_name: str = "",
                  email: str = "", number: int | None = None, user=None,
-                 allow_namesake: bool = False) -> Entry:
-    """Change an entry's number, name, club and e-mail, with the same checks.
+                 allow_namesake: bool = False, publication: str | None = None,
+                 pseudonym: str = "") -> Entry:
+    """Change an entry's number, name, club, e-mail and publication choice (None: kept),
+    with the same checks.
 
     Only this tournament's entry changes: what other tournaments published stays as it was.
     """
@@ -328,6 +354,8 @@ def update_entry(entry: Entry, *, first_name: str, last_name: str, club_name: st
     first_name, last_name = clean_text(first_name), clean_text(last_name)
     club_name, email = clean_text(club_name), clean_text(email)
     _validate_names(first_name, last_name, club_name, email)
+    if publication is not None:
+        publication, pseudonym = _publication(publication, pseudonym)
     try:
         with transaction.atomic():
             lock_tournament(tournament)
@@ -347,7 +375,10 @@ def update_entry(entry: Entry, *, first_name: str, last_name: str, club_name: st
             entry.first_name, entry.last_name, entry.email = first_name, last_name, email
             entry.club = _get_or_create_club(club_name, tournament, user)
             entry.number = new_number
-            entry.save(update_fields=["first_name", "last_name", "email", "club", "number"])
+            if publication is not None:
+                entry.publication, entry.pseudonym = publication, pseudonym
+            entry.save(update_fields=["first_name", "last_name", "email", "club", "number",
+                                      "publication", "pseudonym"])
             after = entry_snapshot(entry)
             if after != before:
                 record_change(tournament, user, AuditAction.ENTRY_EDITED, str(entry),
@@ -357,44 +388,3 @@ def update_entry(entry: Entry, *, first_name: str, last_name: str, club_name: st
             "number", gettext("That number was taken at the same moment by someone else; "
                               "please try again.")) from None
     return entry
-
-
-# --- keep-apart pairs ----------------------------------------------------------------
-
-
-def add_keep_apart(tournament: Tournament, first_number: int, second_number: int,
-                   reason: str = "", *, user=None) -> KeepApart:
-    """Ask the seating to keep two entries (by participant number) at different tables."""
-    reason = clean_text(reason)
-    if int(first_number) == int(second_number):
-        raise RegistrationError("second", gettext("Choose two different players."))
-    entries = {e.number: e for e in tournament.entries.filter(
-        number__in=[first_number, second_number])}
-    for field_name, number in (("first", first_number), ("second", second_number)):
-        if int(number) not in entries:
-            raise RegistrationError(field_name, gettext("No player has number %(number)s.")
-                                    % {"number": number})
-    first, second = sorted((entries[int(first_number)], entries[int(second_number)]),
-                           key=lambda e: e.number)
-    with transaction.atomic():
-        lock_tournament(tournament)
-        if KeepApart.objects.filter(Q(first=first, second=second)
-                                    | Q(first=second, second=first)).exists():
-            raise RegistrationError("__all__", gettext(
-                "%(first)s and %(second)s are already kept apart.")
-                % {"first": first.name, "second": second.name})
-        pair = KeepApart.objects.create(tournament=tournament, first=first, second=second,
-                                        reason=reason)
-        record_change(tournament, user, AuditAction.KEEP_APART_ADDED, str(pair),
-                      after={"first": first.number, "second": second.number,
-                             "reason": reason})
-    return pair
-
-
-def remove_keep_apart(pair: KeepApart, *, user=None) -> None:
-    with transaction.atomic():
-        before = {"first": pair.first.number, "second": pair.second.number,
-                  "reason": pair.reason}
-        subject = str(pair)
-        pair.delete()
-        record_change(pair.tournament, user, AuditAction.KEEP_APART_REMOVED, subject, before=before)

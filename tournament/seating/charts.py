@@ -10,6 +10,7 @@ from django.utils.translation import gettext
 
 from tournament.models import Seat, Series
 from tournament.names import name_key
+from tournament.privacy import Publication, filed, full, name_fields, shown
 
 
 @dataclass(frozen=True)
@@ -32,20 +33,22 @@ class SeatRow:
         return name_key(self.sort_name)[:1].upper()
 
 
-def seat_rows(series: Series, tables: list[int] | None = None) -> list[SeatRow]:
+def seat_rows(series: Series, tables: list[int] | None = None,
+              public: bool = False) -> list[SeatRow]:
     """Every seat of a series (or of its tables of these numbers) with its player, in one
-    query."""
+    query; ``public``: the names as the public reads them (``tournament.privacy``)."""
     seats = Seat.objects.filter(series=series)
     if tables is not None:
         seats = seats.filter(table__number__in=tables)
-    rows = seats.values_list(
-        "table__number", "position", "entry__number", "entry__first_name",
-        "entry__last_name", "entry__club__name",
-    )
-    return [
-        SeatRow(table, position, number, f"{first} {last}", f"{last}, {first}", club or "")
-        for table, position, number, first, last, club in rows
-    ]
+    rows = seats.values_list("table__number", "position", "entry__number",
+                             *name_fields("entry__"), "entry__club__name")
+    default = series.tournament.publication if public else Publication.FULL
+    found = []
+    for table, position, number, *name, club in rows:
+        first, last = shown(*name, default=default, public=public)
+        found.append(SeatRow(table, position, number, full(first, last), filed(first, last),
+                             club or ""))
+    return found
 
 
 def sort_key(text: str) -> tuple[str, str]:

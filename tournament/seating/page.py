@@ -93,11 +93,13 @@ def table_jumps(numbers: list[int]) -> list[Jump]:
     return jumps
 
 
-def tables_page(series: Series, page: int = 1) -> TablesPage:
-    """A page of the chart by table, in table and seat order (two queries)."""
+def tables_page(series: Series, page: int = 1, public: bool = False) -> TablesPage:
+    """A page of the chart by table, in table and seat order (two queries); ``public``: the
+    names as the public reads them."""
     numbers = table_numbers(series)
     current = Paginator(numbers, TABLES_PER_PAGE).get_page(page)
-    rows = seat_rows(series, tables=list(current.object_list)) if numbers else []
+    rows = (seat_rows(series, tables=list(current.object_list), public=public)
+            if numbers else [])
     return TablesPage(page=current, tables=tables_of(rows),
                       jumps=table_jumps(numbers) if current.has_other_pages() else [])
 
@@ -119,10 +121,12 @@ def matches(row: SeatRow, words: list[str]) -> bool:
     return all(str(row.number) == word if word.isdigit() else word in name for word in words)
 
 
-def names_page(series: Series, page: int = 1, query: str = "") -> NamesPage:
+def names_page(series: Series, page: int = 1, query: str = "",
+               public: bool = False) -> NamesPage:
     """A page of the chart by name, or the players whose name or number was typed (one
-    query: the names are sorted here, the database knows no umlaut order)."""
-    rows = alphabetical(seat_rows(series))
+    query: the names are sorted here, the database knows no umlaut order); ``public``: the
+    names as the public reads them, and only those found."""
+    rows = alphabetical(seat_rows(series, public=public))
     words = search_words(query)
     found = [r for r in rows if matches(r, words)] if words else rows
     current = Paginator(found, PLAYERS_PER_PAGE).get_page(page)

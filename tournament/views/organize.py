@@ -26,6 +26,7 @@ from tournament.permissions import (
     staff_required,
     tournaments_of,
 )
+from tournament.registration import anonymizing
 from tournament.seating.services import ensure_series, remove_unused_series
 from tournament.speech import word
 
@@ -83,7 +84,7 @@ def tournament_edit(request, tournament):
         return redirect(tournament)
     return render(request, "tournament/organize/form.html",
                   {"form": form, "title": _("Edit %(name)s") % {"name": tournament.name},
-                   "tournament": tournament})
+                   "tournament": tournament, "anonymize_refusal": anonymizing.refusal(tournament)})
 
 
 def _summary(t: Tournament) -> dict:
@@ -92,7 +93,7 @@ def _summary(t: Tournament) -> dict:
             "deals_per_player": t.deals_per_player, "table_policy": t.table_policy,
             "public": t.public, "start_date": str(t.start_date), "venue": t.venue,
             "blind_check": t.blind_check, "time_zone": t.time_zone, "paper": t.paper,
-            "language": t.language,
+            "language": t.language, "publication": t.publication,
             "settlement_rate": str(Decimal(t.settlement_rate).normalize())}
 
 

@@ -19,6 +19,7 @@ from tournament.parsing import BIG_INT_MAX, configure_table, int_param, safe_nex
 from tournament.permissions import organizer_required, staff_required
 from tournament.refusals import Refusal
 from tournament.registration import attendance, clubs
+from tournament.registration import keep_apart as apart
 from tournament.registration import services as registration
 from tournament.registration.forms import (
     ClubForm,
@@ -70,7 +71,7 @@ def player_list(request, tournament):
     clubs = Club.objects.filter(entries__tournament=tournament).distinct()
     filters = EntryFilterForm(request.GET or None, clubs=clubs)
     entries = attendance.search_entries(tournament, **filters.filters())
-    table = EntryTable(entries, slug=tournament.slug)
+    table = EntryTable(entries, slug=tournament.slug, publication=tournament.publication)
     configure_table(request, table, PER_PAGE)
     return render(request, TEMPLATES + "list.html", {
         "tournament": tournament, "table": table, "filters": filters,
@@ -105,7 +106,8 @@ def player_add(request, tournament):
 def entry_edit(request, tournament, number):
     entry = _entry(tournament, number)
     initial = {"first_name": entry.first_name, "last_name": entry.last_name,
-               "club": entry.club_id, "email": entry.email, "number": entry.number}
+               "club": entry.club_id, "email": entry.email, "number": entry.number,
+               "publication": entry.publication, "pseudonym": entry.pseudonym}
     form = PlayerForm(request.POST or None, initial=initial,
                       clubs=clubs.clubs_for(tournament, request.user))
     if request.method == "POST" and form.is_valid():
@@ -343,14 +345,14 @@ def keep_apart(request, tournament):
         pair = get_object_or_404(KeepApart.objects.select_related("first", "second"),
                                  tournament=tournament,
                                  pk=int_param(request.POST.get("pair"), 1, BIG_INT_MAX) or 0)
-        registration.remove_keep_apart(pair, user=request.user)
+        apart.remove_keep_apart(pair, user=request.user)
         messages.success(request, _("%(first)s and %(second)s may sit together again.")
                          % {"first": pair.first.number, "second": pair.second.number})
         return redirect("tournament:keep_apart", tournament.slug)
     if adding and form.is_valid():
         data = form.cleaned_data
         try:
-            pair = registration.add_keep_apart(tournament, data["first"], data["second"],
+            pair = apart.add_keep_apart(tournament, data["first"], data["second"],
                                                data["reason"], user=request.user)
         except RegistrationError as error:
             add_refusal(form, error)

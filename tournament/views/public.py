@@ -15,6 +15,7 @@ from tournament.parsing import clean_text, page_number
 from tournament.permissions import Role, Visitor, public_page
 from tournament.seating import charts
 from tournament.seating import page as pages
+from tournament.sheets.loaders import table_info
 from tournament.sheets.page import sheet_page
 
 
@@ -46,7 +47,7 @@ def chart_by_table(request, visitor, number):
         address = pages.table_address(series, typed)
         if address:
             return redirect(request.path + address)
-    chart = pages.tables_page(series, page_number(request))
+    chart = pages.tables_page(series, page_number(request), public=visitor.released_only)
     return render(request, "tournament/public/chart_tables.html", {
         "tournament": tournament, "series": series, "chart": chart, "page": chart.page,
         "jumps": chart.jumps, "draft": not series.is_published,
@@ -58,7 +59,8 @@ def chart_by_table(request, visitor, number):
 def chart_by_player(request, visitor, number):
     tournament, series = visitor.tournament, _seated_series(visitor, number)
     query = clean_text(request.GET.get("q", ""))[:100]
-    names = pages.names_page(series, page_number(request), query)
+    names = pages.names_page(series, page_number(request), query,
+                             public=visitor.released_only)
     return render(request, "tournament/public/chart_players.html", {
         "tournament": tournament, "series": series, "names": names, "page": names.page,
         "jumps": names.jumps, "query": names.query,
@@ -71,14 +73,16 @@ def chart_by_player(request, visitor, number):
 def table_page(request, visitor, number, table):
     tournament, series = visitor.tournament, _seated_series(visitor, number)
     table_obj = get_object_or_404(Table, series=series, number=table)
-    rows = sorted((r for r in charts.seat_rows(series) if r.table == table_obj.number),
+    rows = sorted((r for r in charts.seat_rows(series, [table_obj.number],
+                                              public=visitor.released_only)),
                   key=lambda r: r.position)
     size = len(rows)
     first_dealer = None
     if size in (3, 4):
         first_dealer = rows[dealer_seat(1, size, tournament.rules) - 1]
     # the sheet is public once the series' results are (read-only: no token, no forms)
-    sheet = (sheet_page(table_obj, Role.NONE, read_only=True)
+    sheet = (sheet_page(table_obj, Role.NONE, read_only=True,
+                        info=table_info(table_obj, public=visitor.released_only))
              if visitor.sees_sheets_of(series) and size in (3, 4) else None)
     return render(request, "tournament/public/table.html", {
         "tournament": tournament, "series": series, "table": table_obj, "rows": rows,

@@ -1,0 +1,8 @@
+from django.apps import AppConfig
+
+
+class ExportsConfig(AppConfig):
+    default_auto_field = "django.db.models.BigAutoField"
+    name = "exports"
+    label = "exports"
+    verbose_name = "Exports"
