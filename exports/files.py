@@ -76,8 +76,11 @@ class SafeExport(TableExport):
         columns = [column for column in table.columns.iterall()
                    if not (column.column.exclude_from_export or column.name in exclude_columns)]
         dataset = Dataset(**(dataset_kwargs or {}))
-        values = table.as_values(exclude_columns=exclude_columns)  # the same columns, in order
-        next(values)  # as_values' heads: the file's own follow
+        if hasattr(table, "export_rows"):  # a long table writes its own cells, all columns
+            values = table.export_rows()
+        else:
+            values = table.as_values(exclude_columns=exclude_columns)  # the same columns
+            next(values)  # as_values' heads: the file's own follow
         dataset.headers = [safe_text(column.name if self.keys else force_str(column.header))
                            for column in columns]
         for row in values:

@@ -32,7 +32,6 @@ from scoring.comparison import page as comparative_pages
 from scoring.results import page as results
 from scoring.results.player_page import player_page
 from scoring.teams.page import team_page
-from tournament.audit import shown_changes
 from tournament.models import Series, Tournament
 from tournament.permissions import Visitor
 from tournament.registration import attendance
@@ -148,10 +147,8 @@ def audit(tournament: Tournament, entries) -> Sheet:
     """The audit log's ``entries`` (the page's filters applied), each with the changes the
     page lists, in the reader's language."""
     rules, options = _rules_of(tournament)
-    rows = list(entries)
-    for entry in rows:
-        entry.changes = shown_changes(entry, rules, options)
-    return Sheet(AuditExport(rows), "audit", gettext("Audit log"))
+    return Sheet(AuditExport(entries, rules=rules, options=options), "audit",
+                 gettext("Audit log"))
 
 
 def _rules_of(tournament: Tournament):

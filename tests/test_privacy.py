@@ -221,3 +221,10 @@ def test_a_csv_column_gives_the_pseudonym(django_user_model):
     anna, carl = night.entries.order_by("number")
     assert (anna.publication, anna.pseudonym) == ("pseudonym", "Kreuz-Bube")
     assert (carl.publication, carl.pseudonym) == ("", "")
+
+
+def test_the_player_list_shows_the_staff_what_the_public_reads(night):
+    tournament, _, organizer = night
+    text = _text(organizer.get(reverse("tournament:players", args=[tournament.slug])))
+    assert "Becker, Anna" in text and "(public: Kreuz-Bube)" in text
+    assert "(public: Carl B.)" in text and "(public: Emma Fischer)" not in text
