@@ -25,6 +25,7 @@ TESTS = Path(__file__).resolve().parent
 # The pure half: a directory ends in "/", a module is named by its file.
 PURE = (
     "engine/",
+    "money/",  # money/ (the ledger and python -m money)
     "tournament/test_seating.py",  # tournament/seating/algorithms.py
     "tournament/test_movements.py",  # tournament/seating/movements.py
     "tournament/test_by_results.py",  # tournament/seating/by_results.py
