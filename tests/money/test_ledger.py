@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from money import MoneyError, read_document, settle
+from money.presets import PRESETS, preset
 
 ROOT = Path(__file__).resolve().parents[2]
 KINDS = ("entry_fee", "series_fee", "list_fee", "lost_game_fee", "passed_deal_fee",
@@ -288,3 +289,29 @@ def test_the_command_answers_one_error_line_and_status_1(text):
     assert done.returncode == 1
     lines = done.stdout.strip().splitlines()
     assert len(lines) == 1 and set(json.loads(lines[0])) == {"error"}
+
+
+# -- the presets --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("key", sorted(PRESETS))
+def test_every_preset_is_a_document_the_command_reads(key):
+    preset(key)  # checked by read_rules: a preset the command refuses fails here
+    found = _command(json.dumps({"rules": PRESETS[key], "players": [1, 2, 3],
+                                 "series": [{"tables": [table([1, 2, 3], [50, 20, -10],
+                                                               [0, 1, 6], passed=6)]}],
+                                 "standings": [[1], [2], [3]]}))
+    assert found.returncode == 0, found.stdout
+
+
+def test_a_season_day_preset_pays_five_euros_a_player_to_every_fourth():
+    document = {"rules": PRESETS["season_day"], "players": list(range(1, 9)),
+                "series": [{"tables": [table([1, 2, 3, 4], [4, 3, 2, 1], [2, 0, 0, 0]),
+                                       table([5, 6, 7, 8], [4, 3, 2, 1])]}],
+                "standings": [[1], [5], [2], [6], [3], [7], [4], [8]]}
+    found = ledger(document)
+    assert found["pools"]["prizes"]["in"] == 8 * 500
+    # two places (8 / 4), linear 2:1 in whole euros: 2,600 and 1,300; 100 left
+    assert [(p["players"], p["cents"]) for p in found["payouts"]] == [([1], 2600), ([5], 1300)]
+    assert found["pools"]["jackpot"] == {"in": 100}
+    assert found["pools"]["organizer"] == {"in": 8 * 100}
