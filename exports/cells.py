@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import datetime
 import re
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import Decimal
 from fractions import Fraction
 
 from django.utils import timezone
+
+from tournament.numbers import rounded
 
 # A spreadsheet reads a text cell starting with one of these as a formula (or, with a tab or
 # a carriage return first, strips them and reads what follows): such a cell gets a leading
@@ -49,10 +51,6 @@ def safe_cell(value: object) -> Cell:
 
 
 def exact(value: Fraction | Decimal | int | None, places: int = 2) -> Decimal | None:
-    """A matchpoint total or a percentage as a number: rounded half away from zero to
-    ``places`` decimals, the figure its page shows (``tournament.numbers.decimals``)."""
-    if value is None:
-        return None
-    fraction = Fraction(value)
-    quotient = Decimal(fraction.numerator) / Decimal(fraction.denominator)
-    return quotient.quantize(Decimal(1).scaleb(-places), ROUND_HALF_UP)
+    """A matchpoint total or a percentage as a number: the figure its page shows
+    (``tournament.numbers.rounded``, half away from zero to ``places`` decimals)."""
+    return None if value is None else rounded(value, places)

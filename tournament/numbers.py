@@ -23,9 +23,15 @@ def signed(n: int) -> str:
     return ("+" if n > 0 else "") + grouped(n) if n else "0"
 
 
-def decimals(value: Fraction | Decimal | float | int, places: int = 2) -> str:
-    """A number rounded half away from zero to ``places`` decimals: 12.50 / 12,50."""
+def rounded(value: Fraction | Decimal | float | int, places: int = 2) -> Decimal:
+    """A number rounded half away from zero to ``places`` decimals, as a number (the
+    exports write it so)."""
     exact = Fraction(value)
     quantum = Decimal(1).scaleb(-places)
-    d = (Decimal(exact.numerator) / Decimal(exact.denominator)).quantize(quantum, ROUND_HALF_UP)
-    return number_format(d, places)
+    return (Decimal(exact.numerator) / Decimal(exact.denominator)).quantize(quantum,
+                                                                           ROUND_HALF_UP)
+
+
+def decimals(value: Fraction | Decimal | float | int, places: int = 2) -> str:
+    """A number rounded half away from zero to ``places`` decimals: 12.50 / 12,50."""
+    return number_format(rounded(value, places), places)
