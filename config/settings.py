@@ -48,6 +48,7 @@ INSTALLED_APPS = [
     "scoring",
     "printing",
     "exports",
+    "money",
     "api",
     "ninja",
 ]

@@ -21,6 +21,7 @@ from django.views.i18n import set_language
 from exports import urls_account as exports_account
 from exports import urls_organize as exports_organize
 from exports import urls_public as exports_public
+from money import urls_organize as money_organize
 from printing import urls_organize as printing_organize
 from printing import urls_public as printing_public
 from scoring import urls_organize as scoring_organize
@@ -79,6 +80,7 @@ urlpatterns = [
     path("", app("printing", public=printing_public, organize_tournament=printing_organize)),
     path("", app("exports", public=exports_public, organize=exports_account,
                  organize_tournament=exports_organize)),
+    path("", app("money", organize_tournament=money_organize)),
     path("api/", include("api.urls")),
     # an account's API tokens (made, revoked; api/account.py)
     path("account/api-tokens/", include("api.urls_account")),

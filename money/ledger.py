@@ -142,6 +142,13 @@ def settle(document: Document) -> Ledger:
     return ledger
 
 
+def on_arrival(rules: Rules) -> dict[str, int]:
+    """What a player pays on arrival, by kind: the entry fee and the fees of the first series
+    he plays (the door takes them; the lost games and the rest are settled later)."""
+    return {"entry_fee": rules.entry_fee, "series_fee": rules.series_fee,
+            "list_fee": rules.list_fee}
+
+
 def _table_fees(books: _Books, table: TableResult, s: int, t: int) -> None:
     """The fees of one table in series ``s``: per player the series' fees, his lost games
     (each by its tier), the passed deals of the table and his place at it."""

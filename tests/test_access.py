@@ -148,6 +148,13 @@ EXPECTED = {
     "exports:travellers": PUBLIC,
     "exports:traveller": PUBLIC,
     "exports:players": ORGANIZER,
+    # issue 22: the money rules, the payout sheet and the cash book are the organizers'
+    "money:settings": ORGANIZER,
+    "money:payouts": ORGANIZER,
+    "money:payouts_pdf": ORGANIZER,
+    "money:payouts_export": ORGANIZER,
+    "money:cash_book": ORGANIZER,
+    "money:cash_book_export": ORGANIZER,
     "exports:audit": ORGANIZER,
     # issue 21 point 2 (helper "file"): the whole tournament as one file. Its download is the
     # organizer's (full names, e-mail addresses); a new tournament from a file is any

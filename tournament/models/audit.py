@@ -68,6 +68,7 @@ class AuditAction(models.TextChoices):
     SUBSTITUTE_REMOVED = "substitute_removed", _("Substitute removed")
     SHEET_ENDED_EARLY = "sheet_ended_early", _("Sheet ended early")
     SHEET_END_UNDONE = "sheet_end_undone", _("Early end of a sheet undone")
+    MONEY_RULES_CHANGED = "money_rules_changed", _("Money rules changed")
 
 
 # Changes to the sheets of the series being played. The public's results count only released
