@@ -18,7 +18,9 @@ from django.db.backends.base.operations import BaseDatabaseOperations
 from django.utils.translation import gettext as _
 
 FORMAT = "skat-congress/tournament"
-VERSION = 1  # raised with every change of the format (docs/tournament-file.md)
+VERSION = 2  # raised with every change of the format (docs/tournament-file.md)
+# The versions this site reads: 1 is 2 without the outer apps' parts (the money's rules).
+READS = (1, 2)
 MAX_BYTES = 45 * 2**20  # 47 MB: a congress of 110,000 deals writes about 33 MB
 MAX_DEPTH = 12  # the format nests 7 deep (a deck's hands); more is no tournament file
 MAX_PROBLEMS = 100  # a refusal lists this many places, and stops looking
@@ -176,10 +178,10 @@ def _envelope(document) -> Problem | None:
     version = document.get("version")
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
         return Problem("version", _("must be the format's version, a whole number from 1."))
-    if version != VERSION:
+    if version not in READS:
         return Problem("version", _("the file is of version %(version)s of the format; this "
-                                    "site reads version %(ours)s.")
-                       % {"version": version, "ours": VERSION})
+                                    "site reads versions %(first)s to %(ours)s.")
+                       % {"version": version, "first": READS[0], "ours": VERSION})
     return None
 
 

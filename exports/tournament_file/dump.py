@@ -32,6 +32,7 @@ from tournament.models import (
 )
 
 from .document import FORMAT, VERSION
+from .parts import PARTS
 
 TOURNAMENT_FIELDS = ("name", "slug", "start_date", "end_date", "venue", "rule_set", "options",
                      "scoring_system", "series_count", "deals_per_player", "table_policy",
@@ -86,7 +87,7 @@ def tournament_document(tournament: Tournament) -> dict:
     clubs = sorted({e["club"] for e in entries if e["club"]})
     cities = dict(Entry.objects.filter(tournament=tournament, club__isnull=False)
                   .values_list("club__name", "club__city").distinct())
-    return {
+    document = {
         "format": FORMAT,
         "version": VERSION,
         "exported_at": plain(timezone.now()),
@@ -111,6 +112,11 @@ def tournament_document(tournament: Tournament) -> dict:
                  .order_by("prize_number").values_list("prize_number", "winner__number",
                                                         "note")],
     }
+    for key, part in PARTS.items():  # the outer apps' parts (exports.tournament_file.parts)
+        value = part.dump(tournament)
+        if value is not None:
+            document[key] = value
+    return document
 
 
 def _teams(tournament: Tournament) -> list[dict]:

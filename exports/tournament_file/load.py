@@ -34,6 +34,7 @@ from tournament.registration.clubs import find_club
 
 from .document import FileRefused, Found, Problem, TooMany, read_document
 from .dump import RESULTS_FIELDS, SHEET_FIELDS, TOURNAMENT_FIELDS
+from .parts import PARTS
 from .shape import check_document
 from .sheets import score_series
 
@@ -131,6 +132,8 @@ def _load(clean: dict, owner, slug: str | None) -> Imported:
         pass
     found.refuse()
     _results(tournament, clean, entry_of)
+    for key, value in clean["parts"].items():
+        PARTS[key].load(tournament, value)
     imported = Imported(tournament, tournament.slug, len(entry_of), len(clean["series"]),
                         tables, deals, new_clubs)
     record_change(tournament, owner, AuditAction.TOURNAMENT_IMPORTED, tournament.name,

@@ -32,6 +32,7 @@ from tournament.words import refusal
 
 from .document import (
     INVALID,
+    VERSION,
     Found,
     Json,
     Kind,
@@ -45,6 +46,7 @@ from .document import (
     walk,
 )
 from .dump import SHEET_FIELDS
+from .parts import PARTS
 
 
 class Anything(Kind):
@@ -148,7 +150,7 @@ def _unique(items, key, path_of, found: Found, words: str) -> None:
 
 
 def _read(document: dict, found: Found) -> dict:
-    top = read_object(document, TOP, "", found)
+    top = read_object(document, TOP, "", found, rest=True)
     tournament = read_object(top["tournament"], TOURNAMENT, "tournament", found) or {}
     rules = _rules(tournament, found)
     clean = {"tournament": tournament,
@@ -203,10 +205,17 @@ def _read(document: dict, found: Found) -> dict:
             _("is a second lot for prize %(key)s."))
     for path, lot in lots:
         refer.entry(lot["winner"], at(path, "winner"))
+    parts = {}
+    for key, value in (top.get("rest") or {}).items():
+        if key in PARTS and document.get("version", VERSION) >= PARTS[key].since:
+            parts[key] = PARTS[key].check(value, key, found)
+        else:
+            found.add(key, _("is not a key of this format (version %(version)s).")
+                      % {"version": VERSION})
     clean.update(clubs=[c for _, c in clubs], entries=[e for _, e in entries],
                  keep_apart=[k for _, k in keep_apart], series=series,
                  teams=[t for _, t in teams], custom_prizes=[p for _, p in prizes],
-                 lots=[lot for _, lot in lots])
+                 lots=[lot for _, lot in lots], parts=parts)
     return clean
 
 
