@@ -30,6 +30,7 @@ from exports.tables.travellers import DeckLine, TravellerExport
 from scoring.awards.page import prize_page
 from scoring.comparison import page as comparative_pages
 from scoring.results import page as results
+from scoring.results.extras import standings_columns
 from scoring.results.player_page import player_page
 from scoring.teams.page import team_page
 from tournament.models import Series, Tournament
@@ -45,8 +46,9 @@ def standings(visitor: Visitor, number: int | None = None, club: str = "") -> Sh
     (the page's filter)."""
     page = results.standings_page(visitor, number, club)
     rows = [] if page.comp.nothing_counted else page.rows
+    extras = [] if page.comp.nothing_counted else standings_columns(visitor, number)
     table = StandingsExport(rows, slug=visitor.tournament.slug,
-                            own_score=page.comp.ranking.own_score)
+                            own_score=page.comp.ranking.own_score, extras=extras)
     name = f"standings-series-{number}" if number else "standings"
     title = (gettext("Standings series %(number)s") % {"number": number} if number
              else gettext("Standings"))

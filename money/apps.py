@@ -7,8 +7,12 @@ class MoneyConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self):
-        # the money's part of the tournament file (exports.tournament_file.parts)
+        # The inner rings offer hooks and money fills them (they never import money): the
+        # prize money beside the places of the standings, the money's part of the file.
         from exports.tournament_file.parts import register
+        from money.columns import prize_money
         from money.file_part import PART
+        from scoring.results.extras import register_standings_column
 
+        register_standings_column("prize_money", prize_money)
         register(PART)

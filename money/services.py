@@ -29,6 +29,7 @@ from tournament.models import (
     AuditAction,
     Deal,
     Entry,
+    Penalty,
     Seat,
     Table,
     Tournament,
@@ -178,8 +179,11 @@ def document_of(tournament: Tournament, released_only: bool = False,
         for (number, table_number, table_id), at in sorted(by_table.items())
         if len(at) in (3, 4))
     seated = {e for t in tables for e in t.seats}
-    players = sorted({*Entry.objects.filter(tournament=tournament, withdrawn=False)
-                      .values_list("id", flat=True), *seated})
+    # who came: checked in and not withdrawn, or seated at a table (a player who withdrew
+    # after playing pays what they played); a registered player who never came pays nothing
+    players = sorted({*Entry.objects.filter(tournament=tournament, withdrawn=False,
+                                            checked_in=True).values_list("id", flat=True),
+                      *seated})
     groups: dict[int, list[int]] = defaultdict(list)
     for standing in overall.standings:
         if ranked_entry(standing.entry) and standing.entry in set(players):
@@ -223,11 +227,18 @@ def money_book(tournament: Tournament, released_only: bool = False) -> MoneyBook
 
 def settlement_at_tables(tournament: Tournament,
                          tables: tuple[TableSeats, ...]) -> dict[int, int]:
-    """The League's settlement (docs/rules.md): at each table every total to whole cents at
-    the tournament's rate, then every two players settle; each player's sum over their
-    tables. It sums to 0 at every table."""
-    points = dict(((s, e), p) for s, e, p in Seat.objects.filter(
-        table_id__in=[t.table_id for t in tables]).values_list("table_id", "entry_id", "points"))
+    """The League's settlement (docs/rules.md §9), as the score sheet settles its totals: at
+    each table every seat's total (its Points less its penalties) to whole cents at the
+    tournament's rate, then every two players settle; each player's sum over their tables.
+    It sums to 0 at every table."""
+    ids = [t.table_id for t in tables]
+    fined: dict[tuple[int, int], int] = defaultdict(int)
+    for table_id, position, points in Penalty.objects.filter(table_id__in=ids).values_list(
+            "table_id", "seat", "points"):
+        fined[(table_id, position)] += points
+    points = {(table_id, entry): total - fined[(table_id, position)]
+              for table_id, entry, position, total in Seat.objects.filter(
+                  table_id__in=ids).values_list("table_id", "entry_id", "position", "points")}
     settled: dict[int, int] = defaultdict(int)
     for table in tables:
         cents = [at_rate(points.get((table.table_id, e), 0), tournament.cents_per_point)

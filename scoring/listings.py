@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 from django_tables2.data import TableListData
 
+from scoring.results.extras import ExtraColumn
 from tournament.numbers import decimals, grouped, signed
 
 NUM = {"th": {"class": "num"}, "td": {"class": "num"}}
@@ -40,6 +41,36 @@ class RankedTable(tables.Table):
         super().__init__(InPlaceOrder(list(data)), *args, **kwargs)
 
 
+class ExtendedRow:
+    """A row of the standings with the values of the extra columns (``extras``, by column
+    name), so that they sort like the row's own; everything else is the row's."""
+
+    def __init__(self, row, extras: dict[str, int]):
+        self.row = row
+        self.extras = extras
+
+    def __getattr__(self, name):
+        if name.startswith("__"):  # copying or pickling asks before ``row`` is set
+            raise AttributeError(name)
+        return getattr(self.row, name)
+
+
+class ExtraColumnView(tables.Column):
+    """An extra column of the standings (``scoring.results.extras``): right-aligned, sorted
+    by its values, written by its own ``show`` and ``export``."""
+
+    def __init__(self, extra: ExtraColumn):
+        super().__init__(verbose_name=extra.title, accessor=f"extras__{extra.name}",
+                         attrs=NUM)
+        self.extra = extra
+
+    def render(self, value):
+        return self.extra.show(value)
+
+    def value(self, value):
+        return self.extra.export(value)
+
+
 class StandingsTable(RankedTable):
     place = tables.Column(verbose_name=_("Place"), attrs=NUM, order_by=("rank",))
     number = tables.Column(verbose_name=_("No."), attrs=secondary(num=True))
@@ -57,8 +88,15 @@ class StandingsTable(RankedTable):
         empty_text = _("No results yet.")
         row_attrs = {"class": lambda record: "tied" if record.tied else ""}
 
-    def __init__(self, *args, slug: str, own_score: bool, **kwargs):
-        super().__init__(*args, **kwargs)
+    def __init__(self, data, *args, slug: str, own_score: bool,
+                 extras: list[ExtraColumn] | tuple[ExtraColumn, ...] = (), **kwargs):
+        """``extras``: the columns outer apps add (``results.extras.standings_columns``),
+        after the table's own."""
+        if extras:
+            data = [ExtendedRow(row, {e.name: e.value_of(row.number) for e in extras})
+                    for row in data]
+            kwargs["extra_columns"] = [(e.name, ExtraColumnView(e)) for e in extras]
+        super().__init__(data, *args, **kwargs)
         self.slug = slug
         if not own_score:  # the Points are the score (``ranking.Ranking.own_score``)
             self.columns.hide("score")

@@ -160,6 +160,11 @@ FIELDS = {
     "place": pgettext_lazy("audit log field", "place"),
     "games": pgettext_lazy("audit log field", "games that count"),
     "label": pgettext_lazy("audit log field", "short name"),
+    # the money rules (money.services.snapshot)
+    "preset": pgettext_lazy("audit log field", "preset"),
+    "currency": pgettext_lazy("audit log field", "currency"),
+    "settle_at_rate": pgettext_lazy("audit log field", "settle at the tables at a rate"),
+    "rules": pgettext_lazy("audit log field", "money rules"),
 }
 
 # keys whose last part is the word: a deal's record, a tournament's options

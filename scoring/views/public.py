@@ -19,6 +19,7 @@ from scoring.listings import (
 )
 from scoring.release.page import release_of
 from scoring.results import page as results
+from scoring.results.extras import standings_columns
 from scoring.results.player_page import player_page
 from scoring.teams.page import team_page
 from tournament.comparative.services import deal_set_of
@@ -45,8 +46,10 @@ def _table(request, table):
 
 def _standings_page(request, visitor: Visitor, number=None):
     page = results.standings_page(visitor, number, request.GET.get("club") or "")
+    extras = [] if page.comp.nothing_counted else standings_columns(visitor, number)
     table = _table(request, StandingsTable(page.rows, slug=visitor.tournament.slug,
-                                           own_score=page.comp.ranking.own_score))
+                                           own_score=page.comp.ranking.own_score,
+                                           extras=extras))
     return render(request, "scoring/standings.html", _context(
         visitor, page.comp, table=table, number=number, clubs=page.clubs,
         club_filter=page.club_filter, absent=page.absent, notes=page.notes))
