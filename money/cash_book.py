@@ -12,10 +12,9 @@ from django.utils.translation import get_language, gettext
 
 from money.currency import amount
 from money.ledger import RECEIVED
-from money.payout_sheet import PayoutLine, PayoutSheet, payout_sheet
+from money.payout_sheet import PayoutLine, PayoutSheet
 from money.rules import FEE_KINDS, ORGANIZER, PRIZES, SERIES_PRIZES, TABLE, Rules
 from money.services import rules_of
-from tournament.models import Tournament
 
 
 def _kinds_ruled(rules: Rules) -> set[str]:
@@ -176,16 +175,11 @@ def cash_book_of(sheet: PayoutSheet) -> CashBook:
         kinds.append(KindTotal(kind, sum(1 for line in sheet.lines if line.paid[i]),
                                sheet.paid_by_kind[i]))
     pools = tuple(
-        PoolTotal(p.pool, p.came_in, p.out, p.came_in if p.out is None else (p.left or 0),
+        PoolTotal(p.pool, p.came_in, p.out, p.kept,
                   len({player.entry for payout in sheet.payouts if payout.pool == p.pool
                        and payout.cents for player in payout.players}))
         for p in sheet.pools)
     return CashBook(sheet, tuple(kinds), pools)
-
-
-def cash_book(tournament: Tournament) -> CashBook:
-    """The organizer's cash book of ``tournament`` as its results stand (every series)."""
-    return cash_book_of(payout_sheet(tournament))
 
 
 def balance_lines(balance: Balance, currency: str) -> tuple[str, ...]:

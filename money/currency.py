@@ -6,9 +6,15 @@ with a point. A true minus sign, as the result pages write it."""
 
 from __future__ import annotations
 
+import re
+
 # The currencies a tournament keeps its money in, with their sign.
 SIGNS = {"EUR": "€", "USD": "$", "CHF": "CHF"}
 CURRENCIES = tuple(SIGNS)
+# The most an amount typed on the Money page may be: 100,000.00, a fee no club charges. A
+# typo such as "10000" for "10,00" stays far below what the PDF's columns and a spreadsheet's
+# floating-point cells hold to the cent.
+MOST_TYPED = 10**7
 
 
 def default_currency(language: str) -> str:
@@ -44,8 +50,8 @@ def amount(cents: int, currency: str, language: str, sign: bool = True) -> str:
 
 def parse_amount(text: str, language: str) -> int | None:
     """What a person typed into an amount field, in cents: "1,50", "1.50", "2", "0,5", "1.234,50"
-    (German) or "1,234.50" (English); None if it is no amount. A sign of the currency is
-    allowed and ignored."""
+    (German) or "1,234.50" (English); None if it is no amount or more than ``MOST_TYPED``. A
+    sign of the currency is allowed and ignored."""
     cleaned = text.strip().replace("\u00a0", "").replace(" ", "")
     for symbol in SIGNS.values():
         cleaned = cleaned.replace(symbol, "")
@@ -58,7 +64,8 @@ def parse_amount(text: str, language: str) -> int | None:
     whole, _, fraction = cleaned.replace(group, "").partition(decimal)
     if not whole:
         whole = "0"
-    if not whole.isdigit() or (fraction and not fraction.isdigit()) or len(fraction) > 2:
+    # ASCII digits only ("²" is a digit to str.isdigit, not to int), and not thousands of them
+    if not re.fullmatch(r"[0-9]{1,9}", whole) or not re.fullmatch(r"[0-9]{0,2}", fraction):
         return None
     cents = int(whole) * 100 + int((fraction + "00")[:2])
-    return cents if cents <= 10**12 else None
+    return cents if cents <= MOST_TYPED else None

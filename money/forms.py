@@ -8,7 +8,6 @@ the rules are locked, like the scoring settings: only the currency may change.""
 
 from __future__ import annotations
 
-import copy
 from contextlib import suppress
 from decimal import Decimal
 
@@ -30,10 +29,17 @@ from money.rule_reading import (
     destination_field,
 )
 from money.rules import FEE_KINDS, MoneyError, read_rules
-from money.services import PRESET_KEYS, SETTLEMENT_PRESET, locked, save_money
+from money.services import (
+    PRESET_KEYS,
+    SETTLEMENT_PRESET,
+    locked,
+    plain,
+    rules_of,
+    save_money,
+    save_rate,
+)
 from money.words import KIND_WORDS, POOL_WORDS
-from tournament.audit import record_change
-from tournament.models import AuditAction, Tournament
+from tournament.models import Tournament
 
 PLACES_CHOICES = (
     ("", pgettext_lazy("prizes paid", "none")),
@@ -78,7 +84,7 @@ class MoneyRulesForm(ReadsRules, forms.Form):
         self.rules: dict[str, object] = {}
         self._tier_rows: list[int] = []  # the row of each stored tier, for a refusal's place
         # four rows of tiers, or as many as stored rules have (none is lost on saving)
-        self.tier_count = max(TIERS, len(read_rules(settings.rules).lost_game_fee))
+        self.tier_count = max(TIERS, len(rules_of(settings).lost_game_fee))
         self._add_fields()
         for field in self.fields.values():
             if isinstance(field, AmountField):
@@ -157,7 +163,7 @@ class MoneyRulesForm(ReadsRules, forms.Form):
 
     def _initial(self) -> dict[str, object]:
         """The stored rules as the fields show them."""
-        stored = read_rules(self.settings.rules)
+        stored = rules_of(self.settings)
 
         def money(cents: int) -> str:
             return amount(cents, "", self.language, sign=False) if cents else ""
@@ -305,30 +311,3 @@ class MoneyRulesForm(ReadsRules, forms.Form):
                               preset=self.preset_of_rules(), currency=data["currency"],
                               settle_at_rate=bool(data.get("settle_at_rate")),
                               session=session)
-
-
-def plain(rate) -> Decimal:
-    """A rate without its trailing zeros: 0.2500 → 0.25, 10.0000 → 10 (never 1E+1)."""
-    number = Decimal(rate).normalize()
-    return number.quantize(Decimal(1)) if number == number.to_integral() else number
-
-
-def save_rate(tournament: Tournament, user, rate: Decimal, session: str = "") -> None:
-    """The tournament's settlement rate (cents a point), audited as the tournament's page
-    audits it."""
-    before = {"settlement_rate": f"{plain(tournament.settlement_rate):f}"}
-    tournament.settlement_rate = rate
-    tournament.save(update_fields=["settlement_rate"])
-    record_change(tournament, user, AuditAction.TOURNAMENT_EDITED, tournament.name,
-                  before=before, after={"settlement_rate": f"{plain(rate):f}"},
-                  session=session)
-
-
-def apply_preset(tournament: Tournament, user, key: str, session: str = "") -> MoneySettings:
-    """Store preset ``key``'s rules as they are, keeping the currency: the settlement at a
-    rate is no fees and the players of each table settling (``MoneyLocked`` once deals are
-    recorded)."""
-    settle = key == SETTLEMENT_PRESET
-    rules = {} if settle else copy.deepcopy(PRESETS[key])
-    return save_money(tournament, user, rules=rules, preset=key, settle_at_rate=settle,
-                      session=session)

@@ -41,6 +41,11 @@ class PoolLine:
     out: int | None  # None: a pool that pays nobody (the organizer, the jackpot)
     left: int | None
 
+    @property
+    def kept(self) -> int:
+        """What stays: all of a pool that pays nobody, what a paying pool did not pay out."""
+        return self.came_in if self.out is None else (self.left or 0)
+
 
 @dataclass(frozen=True)
 class PayoutLine:
@@ -61,6 +66,7 @@ class PayoutSheet:
 
     @property
     def kinds(self) -> tuple[str, ...]:
+        """The kinds of fee, in the order of each line's ``paid``."""
         return FEE_KINDS
 
     @property
@@ -82,7 +88,7 @@ class PayoutSheet:
     @property
     def kept(self) -> int:
         """What the pools keep: the organizer's, the jackpot's, and what a paying pool left."""
-        return sum(p.came_in if p.out is None else (p.left or 0) for p in self.pools)
+        return sum(p.kept for p in self.pools)
 
     @property
     def settled_total(self) -> int:
@@ -118,13 +124,16 @@ def payout_sheet(tournament: Tournament, released_only: bool = False) -> PayoutS
                            ledger.pools_in[pool] - ledger.pool_out(pool) if pool in RECEIVED
                            else None)
                   for pool in POOLS)
+    # a payout's table is its place in its series' list (from 1): the table's own number
+    in_series: dict[int, list[int]] = {}
+    for t in book.tables:
+        in_series.setdefault(t.series, []).append(t.table)
     payouts = []
     for paid in ledger.payouts:
         series = book.series_number(paid.series)
         table = None
         if paid.table is not None and series is not None:
-            in_series = [t for t in book.tables if t.series == series]
-            table = in_series[paid.table - 1].table
+            table = in_series[series][paid.table - 1]
         payouts.append(PayoutLine(paid.pool, series, table, paid.places,
                                   tuple(info(e) for e in paid.players), paid.cents))
     return PayoutSheet(book, lines, pools, tuple(payouts))

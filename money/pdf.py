@@ -141,11 +141,13 @@ def _balance(sheet: PayoutSheet) -> list[Flowable]:
     return [KeepTogether(story), Spacer(1, 8)]
 
 
-def players_table(sheet: PayoutSheet, layout: Layout) -> Table:
+def players_table(sheet: PayoutSheet, layout: Layout, detailed: bool = True) -> Table:
     """A row a player: No., name, club, the kinds paid, paid, the pools received,
-    received, the settlement, the net; a total row under them."""
-    kinds = kinds_in_use(sheet)
-    pools = received_in_use(sheet)
+    received, the settlement, the net; a total row under them. Amounts too wide for the
+    paper even in the smallest type: paid, received and net only (``detailed`` false), as
+    a phone shows them."""
+    kinds = kinds_in_use(sheet) if detailed else []
+    pools = received_in_use(sheet) if detailed else []
     settles = sheet.book.settings.settle_at_rate
     kind_at = [FEE_KINDS.index(k) for k in kinds]
     pool_at = [RECEIVED.index(p) for p in pools]
@@ -175,10 +177,13 @@ def players_table(sheet: PayoutSheet, layout: Layout) -> Table:
         free = layout.width - number_width - sum(widths)
         if free >= NARROWEST_NAME:
             break
+    else:
+        if detailed and (kinds or pools):
+            return players_table(sheet, layout, detailed=False)
     roomy = [max(w, ROOMY) for w in widths]
     if size == SIZE and layout.width - number_width - sum(roomy) >= NARROWEST_NAME * 2.2:
         widths = roomy  # room to spare: the figures breathe
-    free = layout.width - number_width - sum(widths)
+    free = max(layout.width - number_width - sum(widths), 2 * NARROWEST_NAME // 3)
     with_club = free >= NARROWEST_NAME * 1.6
     # the names take what they need, the clubs the rest (each cut with "…" if too long)
     needed_name = max([_head_width(gettext("Player"), size), _width(gettext("Total"), True, size),
@@ -226,7 +231,7 @@ def pools_table(sheet: PayoutSheet) -> Table:
              gettext("Kept or left")]
     data: list[list] = [[_head(heads[0], False), *(_head(h, True) for h in heads[1:])]]
     for p in sheet.pools:
-        kept = p.came_in if p.out is None else (p.left or 0)
+        kept = p.kept
         data.append([str(POOL_WORDS[p.pool]), figure(p.came_in),
                      "–" if p.out is None else figure(p.out), figure(kept)])
     table = Table(data, colWidths=[110, 70, 70, 70], hAlign="LEFT")

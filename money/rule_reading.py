@@ -11,8 +11,8 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext
 
-from money.currency import amount, parse_amount
-from money.rules import FEE_KINDS, MOST, POOLS, MoneyError
+from money.currency import MOST_TYPED, amount, parse_amount
+from money.rules import FEE_KINDS, POOLS, MoneyError
 from money.words import KIND_WORDS
 
 # the pools a fee is typed into; the organizer gets the rest of each payment
@@ -31,7 +31,8 @@ class AmountField(forms.Field):
     """An amount as a person types it, in cents (None: left empty). ``language`` is the page's:
     "1,50" and "1.50" both read as 150 on a German page, as on an English one."""
 
-    widget = forms.TextInput(attrs={"inputmode": "decimal", "size": 7, "autocomplete": "off"})
+    widget = forms.TextInput(attrs={"inputmode": "decimal", "size": 7, "maxlength": 20,
+                                    "autocomplete": "off"})
 
     def __init__(self, **kwargs):
         kwargs.setdefault("required", False)
@@ -45,8 +46,9 @@ class AmountField(forms.Field):
         cents = parse_amount(text, self.language)
         if cents is None:
             raise ValidationError(
-                gettext("Enter an amount such as %(example)s.")
-                % {"example": amount(150, "", self.language, sign=False)}, code="amount")
+                gettext("Enter an amount such as %(example)s, at most %(most)s.")
+                % {"example": amount(150, "", self.language, sign=False),
+                   "most": amount(MOST_TYPED, "", self.language, sign=False)}, code="amount")
         return cents
 
 
@@ -125,13 +127,15 @@ class ReadsRules:
             spec = {"tables": True}
         elif places == "fraction":
             try:
+                if len(text) > 20:
+                    raise ValueError(text)
                 text = str(Fraction(text))
             except (ValueError, ZeroDivisionError):
                 self.add_error(count_name, self._words_of(count_name, "fraction"))
                 return None
             spec = {"fraction": text}  # read_rules refuses one above 1
         else:
-            if not text.isdigit() or not 1 <= int(text) <= 1_000_000:
+            if not re.fullmatch(r"[0-9]{1,7}", text) or not 1 <= int(text) <= 1_000_000:
                 self.add_error(count_name, self._words_of(count_name, places))
                 return None
             spec = {places: int(text)}
@@ -140,7 +144,8 @@ class ReadsRules:
         if shares == "weights":
             weights_name = f"{name}_weights"
             parts = [p for p in re.split(r"[\s,;]+", data.get(weights_name) or "") if p]
-            if not parts or not all(p.isdigit() and int(p) <= 1_000_000 for p in parts):
+            if not parts or not all(re.fullmatch(r"[0-9]{1,7}", p) and int(p) <= 1_000_000
+                                    for p in parts):
                 self.add_error(weights_name, self._words_of(weights_name))
                 return None
             payout["shares"] = [int(p) for p in parts]
@@ -213,7 +218,7 @@ class ReadsRules:
             return gettext("Give the passed deal the fee starts from: 1 or more.")
         if field is not None and isinstance(self.fields[field], AmountField):
             return gettext("Enter an amount from 0 to %(most)s.") % {
-                "most": amount(MOST, "", self.language, sign=False)}
+                "most": amount(MOST_TYPED, "", self.language, sign=False)}
         # Translators: a rule the ledger refused, with its own (English) words
         return gettext("These rules cannot be stored: %(problem)s") % {"problem": str(error)}
 

@@ -5,25 +5,28 @@ here; nothing is recomputed elsewhere (docs/money.md)."""
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
+import logging
 from collections import defaultdict
 from dataclasses import dataclass, field
+from decimal import Decimal
 
 from django.db import transaction
 from django.db.models import Count
 
-from engine import ScoringSystem, at_rate, settle
-from money.currency import amount, default_currency
+from engine import at_rate, settle
+from money.currency import default_currency
 from money.ledger import Ledger, on_arrival
 from money.ledger import settle as settle_ledger
 from money.models import MoneySettings
 from money.presets import PRESETS
 from money.rules import MoneyError, Rules, read_document, read_rules
 from scoring.cache import cached
-from scoring.ranking import rank
+from scoring.results.loaders import counted_seats
 from scoring.results.services import compute
-from scoring.standings import Tally, ranked_entry
+from scoring.standings import ranked_entry
 from tournament.audit import record_change
 from tournament.models import (
     AuditAction,
@@ -35,6 +38,11 @@ from tournament.models import (
     Tournament,
 )
 from tournament.versions import version
+
+logger = logging.getLogger(__name__)
+# What a kept money book was built by: raise it with any change to money/ledger.py,
+# money/rules.py or ``document_of``, so that no book an earlier release kept is read.
+MONEY_VERSION = 1
 
 # The League's settlement at a rate a point is a preset of its own: no fees, the players of
 # each table settle among themselves (engine.settle) at the tournament's rate.
@@ -59,10 +67,26 @@ def money_settings(tournament: Tournament) -> MoneySettings:
                                                    or settings.LANGUAGE_CODE))
 
 
+def rules_problem(settings: MoneySettings) -> str:
+    """What is wrong with the stored rules ("" when they read): ``save_money`` refuses what
+    ``read_rules`` refuses, but a stored value may be older than a rule of the reader."""
+    try:
+        read_rules(settings.rules)
+    except MoneyError as error:
+        return str(error)
+    return ""
+
+
 def rules_of(settings: MoneySettings) -> Rules:
-    """The stored rules, read as the command reads them (checked again: a stored document
-    never takes a page down; ``save_money`` refused anything else)."""
-    return read_rules(settings.rules)
+    """The stored rules, read as the command reads them; no fees when they cannot be read
+    (``rules_problem`` says why and the Money page shows it): a stored value never takes the
+    door, a sheet or the standings down."""
+    try:
+        return read_rules(settings.rules)
+    except MoneyError as error:
+        logger.warning("the money rules of tournament %s cannot be read: %s",
+                       settings.tournament_id, error)
+        return Rules()
 
 
 def has_money(settings: MoneySettings) -> bool:
@@ -71,8 +95,11 @@ def has_money(settings: MoneySettings) -> bool:
 
 
 def locked(tournament: Tournament) -> bool:
-    """The rules are fixed once the first deal is recorded, like the scoring settings."""
-    return Deal.objects.filter(table__series__tournament=tournament).exists()
+    """The rules are fixed once the first deal is recorded, like the scoring settings; but
+    stored rules that cannot be read may be set again (they count nothing meanwhile)."""
+    if not Deal.objects.filter(table__series__tournament=tournament).exists():
+        return False
+    return not rules_problem(money_settings(tournament))
 
 
 def save_money(tournament: Tournament, user, *, rules: dict[str, object], preset: str = "",
@@ -98,10 +125,39 @@ def save_money(tournament: Tournament, user, *, rules: dict[str, object], preset
         settings.settle_at_rate = settle_at_rate
         if currency is not None:
             settings.currency = currency
+        if before == snapshot(settings):
+            return settings  # nothing changed: no audit entry, no results made stale
         settings.save()
         record_change(tournament, user, AuditAction.MONEY_RULES_CHANGED, tournament.name,
                       before=before, after=snapshot(settings), session=session)
     return settings
+
+
+def plain(rate) -> Decimal:
+    """A rate without its trailing zeros: 0.2500 → 0.25, 10.0000 → 10 (never 1E+1)."""
+    number = Decimal(rate).normalize()
+    return number.quantize(Decimal(1)) if number == number.to_integral() else number
+
+
+def save_rate(tournament: Tournament, user, rate: Decimal, session: str = "") -> None:
+    """The tournament's settlement rate (cents a point), audited as the tournament's page
+    audits it."""
+    before = {"settlement_rate": f"{plain(tournament.settlement_rate):f}"}
+    tournament.settlement_rate = rate
+    tournament.save(update_fields=["settlement_rate"])
+    record_change(tournament, user, AuditAction.TOURNAMENT_EDITED, tournament.name,
+                  before=before, after={"settlement_rate": f"{plain(rate):f}"},
+                  session=session)
+
+
+def apply_preset(tournament: Tournament, user, key: str, session: str = "") -> MoneySettings:
+    """Store preset ``key``'s rules as they are, keeping the currency: the settlement at a
+    rate is no fees and the players of each table settling (``MoneyLocked`` once deals are
+    recorded)."""
+    settle = key == SETTLEMENT_PRESET
+    rules = {} if settle else copy.deepcopy(PRESETS[key])
+    return save_money(tournament, user, rules=rules, preset=key, settle_at_rate=settle,
+                      session=session)
 
 
 def snapshot(settings: MoneySettings) -> dict[str, object]:
@@ -143,6 +199,11 @@ class MoneyBook:
     def currency(self) -> str:
         return self.settings.currency
 
+    @property
+    def problem(self) -> str:
+        """Why the stored rules cannot be read ("": they can); the book then moves nothing."""
+        return rules_problem(self.settings)
+
     def series_number(self, index: int | None) -> int | None:
         """A payout's series (1-based in the document's list) as the tournament numbers it."""
         return None if index is None else self.series_numbers[index - 1]
@@ -160,11 +221,13 @@ def document_of(tournament: Tournament, released_only: bool = False,
         rules = money_settings(tournament).rules
     overall = compute(tournament, released_only=released_only)
     numbers = overall.counted
-    seats = (Seat.objects.filter(series__tournament=tournament, series__number__in=numbers)
-             .values_list("series__number", "table_id", "table__number", "entry_id", "lost")
-             .order_by("series__number", "table__number", "position"))
-    passed = dict(Deal.objects.filter(table__series__tournament=tournament,
-                                      table__series__number__in=numbers, game="passed")
+    # the tables the standings count (a sheet not yet confirmed may not count): their lost
+    # games and passed deals with their scores, never one without the other
+    seats = list(counted_seats(overall.scope).filter(series__number__in=numbers)
+                 .values_list("series__number", "table_id", "table__number", "entry_id", "lost")
+                 .order_by("series__number", "table__number", "position"))
+    passed = dict(Deal.objects.filter(table_id__in=sorted({s[1] for s in seats}),
+                                      game="passed")
                   .values_list("table_id").annotate(Count("id")).order_by())
     scores = {n: {s.entry: s.score for s in compute(tournament, series=n,
                                                      released_only=released_only).standings}
@@ -185,8 +248,9 @@ def document_of(tournament: Tournament, released_only: bool = False,
                                             checked_in=True).values_list("id", flat=True),
                       *seated})
     groups: dict[int, list[int]] = defaultdict(list)
+    known = set(players)
     for standing in overall.standings:
-        if ranked_entry(standing.entry) and standing.entry in set(players):
+        if ranked_entry(standing.entry) and standing.entry in known:
             groups[standing.rank].append(standing.entry)
     document = {
         "rules": rules,
@@ -210,12 +274,13 @@ def money_book(tournament: Tournament, released_only: bool = False) -> MoneyBook
     public), kept in the cache under the tournament's version and the rules."""
     settings = money_settings(tournament)
     at = version(tournament, public=released_only)
-    key = ("money", released_only, _digest([settings.rules, settings.settle_at_rate,
-                                            str(tournament.settlement_rate)]))
+    key = ("money", MONEY_VERSION, released_only,
+           _digest([settings.rules, settings.settle_at_rate, str(tournament.settlement_rate)]))
 
     def build() -> tuple[dict[str, object], tuple[TableSeats, ...], tuple[int, ...], Ledger,
                          dict[int, int]]:
-        document, tables, numbers = document_of(tournament, released_only, settings.rules)
+        rules = {} if rules_problem(settings) else settings.rules
+        document, tables, numbers = document_of(tournament, released_only, rules)
         ledger = settle_ledger(read_document(document))
         settled = (settlement_at_tables(tournament, tables) if settings.settle_at_rate
                    else {})
@@ -272,24 +337,21 @@ def table_money(table: Table) -> TableMoney | None:
     if not rules.lost_game_fee and rules.passed_deal_fee is None:
         return None
     seats = list(Seat.objects.filter(table=table).order_by("position")
-                 .values_list("entry_id", "points", "won", "lost", "bonus", "others_lost"))
+                 .values_list("entry_id", "lost"))
     if len(seats) not in (3, 4):
         return None
-    system = ScoringSystem(tournament.scoring_system)
-    scored = {s.entry: s.score for s in rank(system, {
-        e: Tally(points, won, lost, bonus, others) for e, points, won, lost, bonus, others
-        in seats})}
     passed = Deal.objects.filter(table=table, game="passed").count()
-    entries = [e for e, *_ in seats]
+    entries = [e for e, _ in seats]
+    lost_games = [lost for _, lost in seats]
+    # the scores rank nothing here: only the lost-game and passed-deal rules are read
     ledger = settle_ledger(read_document({
         "rules": {k: v for k, v in settings.rules.items()
                   if k in ("lost_game_fee", "passed_deal_fee")},
         "players": entries,
-        "series": [{"tables": [{"seats": entries, "scores": [scored.get(e, 0) for e in entries],
-                                "lost_games": [lost for _, _, _, lost, _, _ in seats],
-                                "passed_deals": passed}]}],
+        "series": [{"tables": [{"seats": entries, "scores": [0] * len(entries),
+                                "lost_games": lost_games, "passed_deals": passed}]}],
         "standings": []}))
-    return TableMoney(settings.currency, tuple(lost for _, _, _, lost, _, _ in seats),
+    return TableMoney(settings.currency, tuple(lost_games),
                       tuple(ledger.paid[e]["lost_game_fee"] for e in entries), passed,
                       ledger.paid[entries[0]]["passed_deal_fee"])
 
@@ -302,8 +364,3 @@ def arrival_fees(tournament: Tournament) -> dict[str, int]:
     ``money.ledger.on_arrival``); empty if nothing."""
     settings = money_settings(tournament)
     return {kind: cents for kind, cents in on_arrival(rules_of(settings)).items() if cents}
-
-
-def money_text(tournament: Tournament, cents: int, language: str) -> str:
-    return amount(cents, money_settings(tournament).currency, language)
-

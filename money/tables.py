@@ -152,7 +152,7 @@ def pool_rows(sheet: PayoutSheet) -> list[PoolRow]:
     """Each pool: in, paid out (None: it pays nobody), and what it keeps: the organizer and
     the jackpot what came in, a paying pool what it left."""
     return [PoolRow(p.pool, str(POOL_WORDS[p.pool]), p.came_in, p.out,
-                    p.came_in if p.out is None else (p.left or 0)) for p in sheet.pools]
+                    p.kept) for p in sheet.pools]
 
 
 class PoolTable(tables.Table):
@@ -246,7 +246,7 @@ class CashBookExport(tables.Table):
     """The cash book as one file: a row per fee kind, a row per pool, and the till at the
     end. ``key`` is the ledger's English name of the kind or pool, for programs."""
 
-    section = tables.Column(verbose_name=_("Section"))
+    section = tables.Column(verbose_name=pgettext_lazy("cash book: fees or pools", "Part"))
     key = tables.Column(verbose_name=_("Key"))
     name = tables.Column(verbose_name=_("Name"))
     payers = tables.Column(verbose_name=_("Players"))

@@ -100,6 +100,8 @@ class StandingsTable(RankedTable):
         self.slug = slug
         if not own_score:  # the Points are the score (``ranking.Ranking.own_score``)
             self.columns.hide("score")
+        if extras:  # on a phone the extra columns take the place of the games
+            self.columns["games"].column.attrs = secondary(num=True)
 
     def render_name(self, record, value):
         url = reverse("scoring:player", args=[self.slug, record.number])

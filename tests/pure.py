@@ -17,7 +17,7 @@ def _modules(entry: str) -> list[str]:
         package = entry.replace("/", ".")
         return sorted(package if p.stem == "__init__" else f"{package}.{p.stem}"
                       for p in path.glob("*.py"))
-    return [entry.removesuffix(".py").replace("/", ".")]
+    return [entry.removesuffix(".py").removesuffix("/__init__").replace("/", ".")]
 
 
 PURE_MODULES: list[str] = [module for entry in PURE_FILES for module in _modules(entry)]

@@ -17,7 +17,8 @@ GUARD = "test_pure_half.py"  # this module: it touches Django to show the databa
 def pure_modules() -> list[str]:
     """The pure modules as mypy --strict lists them (pyproject.toml), dotted."""
     files = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-    return [f.removesuffix(".py").replace("/", ".") for f in files["tool"]["mypy"]["files"]]
+    return [f.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+            for f in files["tool"]["mypy"]["files"]]
 
 
 def pure_test_files() -> list[Path]:

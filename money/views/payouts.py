@@ -61,6 +61,8 @@ def payouts(request, tournament):
         sheet = payout_sheet(tournament)
         currency = sheet.book.currency
         context.update(
+            problem=sheet.book.problem,
+            settings_url=reverse("money:settings", args=[tournament.slug]),
             sheet=sheet, currency=currency, sign=SIGNS.get(currency, currency),
             table=configure_table(request, PayoutTable(sheet), PER_PAGE),
             pools_table=PoolTable(pool_rows(sheet)),
@@ -99,6 +101,8 @@ def cash_book(request, tournament):
         book = cash_book_of(sheet)
         currency = book.currency
         context.update(
+            problem=sheet.book.problem,
+            settings_url=reverse("money:settings", args=[tournament.slug]),
             book=book, currency=currency, sign=SIGNS.get(currency, currency),
             kinds_table=KindTable(kind_records(book)),
             pools_table=CashPoolTable(cash_pool_records(book)),

@@ -10,15 +10,17 @@ from django.shortcuts import redirect, render
 from django.utils.translation import get_language, gettext
 
 from money.describe import PRESET_NAMES, describe
-from money.forms import LOCKED, MoneyRulesForm, PresetForm, apply_preset
+from money.forms import LOCKED, MoneyRulesForm, PresetForm
 from money.presets import PRESETS
 from money.services import (
     PRESET_KEYS,
     SETTLEMENT_PRESET,
     MoneyLocked,
+    apply_preset,
     arrival_fees,
     locked,
     money_settings,
+    rules_problem,
 )
 from money.words import KIND_WORDS
 from tournament.permissions import organizer_required, session_tag
@@ -40,12 +42,14 @@ def money_settings_page(request, tournament):
             if form.is_valid():
                 return _save(request, tournament, settings, form)
     form = form or MoneyRulesForm(tournament=tournament, settings=settings, language=language)
+    problem = rules_problem(settings)
     return render(request, "money/settings.html", {
         "tournament": tournament, "settings": settings, "form": form,
         "preset_form": preset_form or PresetForm(), "locked": form.locked,
         "locked_reason": LOCKED,
         "preset_name": PRESET_NAMES.get(settings.preset, ""),
-        "described": describe(settings.rules, settings.currency, language,
+        "problem": problem,
+        "described": describe({} if problem else settings.rules, settings.currency, language,
                               settle_at_rate=settings.settle_at_rate,
                               rate=tournament.settlement_rate),
         "presets": _presets(tournament, settings.currency, language),

@@ -1,7 +1,8 @@
 """The money document the site builds from a tournament's results (``document_of``) is the one
 ``python -m money`` reads, and the command's answer is the ledger the pages show: the pages and
-the command are the same function. Who and what the document holds: every entered player but
-the withdrawn who never sat and who never came, only series with results, only released ones for the public."""
+the command are the same function. Who and what the document holds: who came (not the
+withdrawn who never sat, nor who never came), only series with results, only released ones for
+the public."""
 
 from __future__ import annotations
 

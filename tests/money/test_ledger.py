@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import subprocess
 import sys
@@ -11,8 +12,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from money import MoneyError, read_document, settle
+from money.__main__ import main
+from money.ledger import settle
 from money.presets import PRESETS, preset
+from money.rules import MoneyError, read_document
 
 ROOT = Path(__file__).resolve().parents[2]
 KINDS = ("entry_fee", "series_fee", "list_fee", "lost_game_fee", "passed_deal_fee",
@@ -289,6 +292,17 @@ def test_the_command_answers_one_error_line_and_status_1(text):
     assert done.returncode == 1
     lines = done.stdout.strip().splitlines()
     assert len(lines) == 1 and set(json.loads(lines[0])) == {"error"}
+
+
+def test_the_command_in_this_process_reads_a_document_with_umlauts(monkeypatch, capsys):
+    """``money.__main__.main`` as the command runs it, stdin and stdout its own: a refusal
+    keeps the document's words (a pool named in German) as they were."""
+    monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps(
+        {"rules": {"destinations": {"entry_fee": {"Kasse": 100}}}})))
+    assert main() == 1
+    said = json.loads(capsys.readouterr().out)
+    assert said == {"error": "rules.destinations.entry_fee.Kasse: is no pool (organizer, "
+                             "prizes, series_prizes, table, jackpot)"}
 
 
 # -- the presets --------------------------------------------------------------------------------

@@ -19,10 +19,14 @@ from django.urls import reverse
 
 from money.cash_book import Balance, balance_problems
 from money.currency import amount
+from money.payout_sheet import payout_sheet
+from money.pdf import players_table
 from money.presets import PRESETS
 from money.rules import FEE_KINDS, POOLS
 from money.services import SETTLEMENT_PRESET, money_book, save_money
 from money.tables import figure, signed_figure, units
+from printing.base import Layout
+from tests.factories import SOLO_LOST, club_night, confirm_series, play, table_of_size
 from tournament.demo import build_demo_congress, play_demo_series
 from tournament.models import Entry, Tournament
 
@@ -389,3 +393,36 @@ def test_rules_before_anyone_entered_give_empty_tables_not_an_error(organizer, t
         assert response.status_code == 200, name
     rows = list(csv.DictReader(io.StringIO(response.content.decode("utf-8-sig"))))
     assert rows[-1]["key"] == "total" and rows[-1]["came_in"] == "0.00"
+
+
+def test_the_pdf_of_the_largest_amounts_the_page_takes_still_prints(django_user_model, client):
+    """Every kind at 100.000,00 (the most the Money page takes), three pools paying and the
+    settlement: the columns no longer fit even in the smallest type, so the PDF shows paid,
+    received and net per player, as a phone does (no 500)."""
+    boss = django_user_model.objects.create_user("rich")
+    night = club_night(boss, slug="rich-night")
+    most = 10**7
+    rules = {"entry_fee": most, "series_fee": most, "list_fee": most,
+             "lost_game_fee": [[1, most]], "missed_series_fee": most,
+             "passed_deal_fee": {"from_three": 1, "from_four": 1, "cents": most},
+             "table_rank_fee": {"three": [most] * 3, "four": [most] * 4},
+             "destinations": {"entry_fee": {"prizes": 50, "series_prizes": 25, "table": 25}},
+             "prizes": {"places": {"top": 3}}, "series_prizes": {"places": {"top": 2}},
+             "table": "winner"}
+    save_money(night, boss, rules=rules, settle_at_rate=True)
+    night.entries.filter(checked_in=False).update(checked_in=True)  # misses the series
+    night.options = {**night.options, "ramsch": False}  # a deal all pass is passed
+    night.save(update_fields=["options"])
+    play(table_of_size(night, 3), {"game": "passed"}, declarer=None)
+    play(table_of_size(night, 3), SOLO_LOST, declarer=1)
+    confirm_series(night.series.get(number=1))
+    sheet = payout_sheet(night)
+    assert all(sheet.paid_by_kind)  # every kind is a column
+    client.force_login(boss)
+    pdf = client.get(reverse("money:payouts_pdf", args=[night.slug]))
+    assert pdf.status_code == 200
+    assert b"".join(pdf.streaming_content).startswith(b"%PDF")
+    # a frame too narrow for the kinds and pools: the table keeps paid, received and net
+    narrow = players_table(sheet, Layout("a4", 300, 700))
+    assert narrow.wrap(300, 700)[0] <= 300
+    assert len(narrow._cellvalues[0]) == 2 + 4  # No., name; paid, received, settled, net

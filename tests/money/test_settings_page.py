@@ -117,7 +117,7 @@ def test_a_german_page_describes_in_euros_with_a_comma(client_of, organizer):
                                        start_date=datetime.date(2027, 3, 6), language="de")
     german.organizers.add(organizer)
     said = text_of(client_of.get(page(german), **GERMAN))
-    presets = said.split("Every rule by hand")[0]
+    presets = said.split("Alle Regeln von Hand")[0]  # the page in German
     assert describe(PRESETS["prizes_from_entry_fees"], "EUR", "de").replace(
         "\u00a0", " ") in presets
     assert "15,00 €" in presets and "0,50 €" in presets and "$" not in presets
@@ -247,13 +247,23 @@ def test_amounts_are_read_and_shown_in_the_pages_language(client_of, tournament,
      "lost_from_2", "Each tier starts at a later lost game than the tier above it"),
     ({"entry_fee": "10", "entry_fee__prizes": "100", "prizes_places": "fraction",
       "prizes_count": "5/4"}, "prizes_count", "Give a fraction between 0 and 1"),
-    ({"entry_fee": "zehn"}, "entry_fee", "Enter an amount such as 1.50."),
+    ({"entry_fee": "zehn"}, "entry_fee", "Enter an amount such as 1.50, at most 100,000.00."),
     ({"prizes_places": "every", "prizes_count": "four"}, "prizes_count",
      "Give a whole number of at least 1"),
     ({"prizes_places": "top", "prizes_count": "3", "prizes_shares": "weights",
       "prizes_weights": "40, x"}, "prizes_weights", "Give whole numbers as weights"),
     ({"passed_from_three": "4", "passed_from_four": "5"}, "passed_amount",
      "Give what each passed deal costs each player."),
+    # what str.isdigit takes and int refuses, and thousands of digits: a message, never a 500
+    ({"entry_fee": "²"}, "entry_fee", "Enter an amount such as 1.50"),
+    ({"entry_fee": "9" * 5000}, "entry_fee", "Enter an amount such as 1.50"),
+    ({"entry_fee": "100000.01"}, "entry_fee", "at most 100,000.00"),
+    ({"prizes_places": "every", "prizes_count": "²"}, "prizes_count",
+     "Give a whole number of at least 1"),
+    ({"prizes_places": "fraction", "prizes_count": "1" * 5000}, "prizes_count",
+     "at most 20 characters"),
+    ({"prizes_places": "top", "prizes_count": "3", "prizes_shares": "weights",
+      "prizes_weights": "40, ²"}, "prizes_weights", "Give whole numbers as weights"),
 ])
 def test_refusals_name_the_field_and_store_nothing(client_of, tournament, organizer, fields,
                                                    field, words):
