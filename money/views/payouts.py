@@ -66,7 +66,9 @@ def payouts(request, tournament):
             sheet=sheet, currency=currency, sign=SIGNS.get(currency, currency),
             table=configure_table(request, PayoutTable(sheet), PER_PAGE),
             pools_table=PoolTable(pool_rows(sheet)),
-            payouts_table=PayoutsTable(payout_rows(sheet)),
+            # a congress pays thousands of groups (each table's money): paged on its own
+            payouts_table=configure_table(request, PayoutsTable(payout_rows(sheet),
+                                                                prefix="payouts-"), PER_PAGE),
             download_links=_download_links(request, "payouts_export", tournament.slug),
             **_balance(sheet))
     return render(request, "money/payouts.html", context)

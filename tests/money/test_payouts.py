@@ -426,3 +426,24 @@ def test_the_pdf_of_the_largest_amounts_the_page_takes_still_prints(django_user_
     narrow = players_table(sheet, Layout("a4", 300, 700))
     assert narrow.wrap(300, 700)[0] <= 300
     assert len(narrow._cellvalues[0]) == 2 + 4  # No., name; paid, received, settled, net
+
+
+def test_the_payouts_of_a_congress_are_paged_on_their_own(organizer):
+    """A prize to every player of every series: 177 groups, a hundred to a page, the players'
+    table keeping its own page."""
+    tournament = build_demo_congress(reset=True, with_deals=False)
+    tournament.organizers.add(organizer)
+    save_money(tournament, organizer, rules={
+        "series_fee": 100, "destinations": {"series_fee": {"series_prizes": 100}},
+        "series_prizes": {"places": {"every": 1}}})
+    for series in tournament.series.order_by("number"):
+        play_demo_series(series, random.Random(f"paged-{series.number}"), share=1.0,
+                         confirm=True)
+    groups = len(money_book(tournament).ledger.payouts)
+    assert groups > 150
+    client = logged_in(organizer)
+    url = reverse("money:payouts", args=[tournament.slug])
+    first = rows_of(client.get(url).content, "payout-groups")
+    second = rows_of(client.get(url, {"payouts-page": 2}).content, "payout-groups")
+    assert len(first) == 100 and len(first) + len(second) == groups
+    assert len(rows_of(client.get(url, {"payouts-page": 2}).content, "payouts")) == 59
