@@ -56,18 +56,8 @@ ROOMY = 44  # points: an amount column's width where the page has the room
 
 @functools.lru_cache(maxsize=4096)
 def cut(text: str, width: float, bold: bool = False, size: float = SIZE) -> str:
-    """``text`` cut with "…" to fit ``width`` points at ``size``."""
-    font = FONT_BOLD if bold else FONT
-    if pdfmetrics.stringWidth(text, font, size) <= width:
-        return text
-    short, long = 0, len(text)  # the longest start that fits with "…"
-    while short < long:
-        middle = (short + long + 1) // 2
-        if pdfmetrics.stringWidth(text[:middle] + "…", font, size) <= width:
-            short = middle
-        else:
-            long = middle - 1
-    return text[:short].rstrip() + "…"
+    """``text`` cut with "…" to fit ``width`` points at ``size`` (``printing.base.fit``)."""
+    return fit(text, width, size, bold=bold, smallest=size)[0]
 
 
 def _width(text: str, bold: bool = False, size: float = SIZE) -> float:
