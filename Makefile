@@ -62,6 +62,7 @@ run: $(VENV)/.installed $(FONT) $(MO)
 	$(PY) manage.py create_organizer --site-url http://127.0.0.1:$(PORT)
 	$(PY) manage.py demo_congress --site-url http://127.0.0.1:$(PORT)
 	$(PY) manage.py demo_club_evening --site-url http://127.0.0.1:$(PORT)
+	$(PY) manage.py demo_club_season --site-url http://127.0.0.1:$(PORT)
 	$(PY) manage.py runserver 127.0.0.1:$(PORT)
 
 test: $(VENV)/.installed $(CHROMIUM) $(FONT) $(MO)

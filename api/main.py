@@ -9,7 +9,7 @@ from ninja import NinjaAPI
 from ninja.openapi.docs import Swagger
 from ninja.renderers import JSONRenderer
 
-from api import comparative, errors, results, tables, tournaments
+from api import comparative, errors, results, seasons, tables, tournaments
 
 DESCRIPTION = """\
 The results of the site's tournaments as their public pages show them, and a table's deal
@@ -77,3 +77,4 @@ api.add_router("", tournaments.router)
 api.add_router("", results.router)
 api.add_router("", comparative.router)
 api.add_router("", tables.router)
+api.add_router("", seasons.router)

@@ -49,6 +49,7 @@ INSTALLED_APPS = [
     "printing",
     "exports",
     "money",
+    "seasons",
     "api",
     "ninja",
 ]

@@ -4,7 +4,8 @@
   and `scoring`; the results' PDFs of `printing`);
 * `organize/`: organizers and assistants of a tournament (`urls_organize` of every app; the
   PDFs of `printing` under `organize/<slug>/`);
-* `s/<token>/`: the holder of a table's secret link (`tournament.urls_table`).
+* `s/<token>/`: the holder of a table's secret link (`tournament.urls_table`);
+* `club/<club>/`: a club's seasons as everyone reads them (`seasons.urls_public`).
 
 URL names keep their app namespace (`tournament:…`, `scoring:…`). Who may open what is decided by
 the views' decorators in `tournament.permissions`; `tests/test_access.py` checks every URL.
@@ -26,6 +27,9 @@ from printing import urls_organize as printing_organize
 from printing import urls_public as printing_public
 from scoring import urls_organize as scoring_organize
 from scoring import urls_public as scoring_public
+from seasons import urls_organize as seasons_organize
+from seasons import urls_organize_tournament as seasons_organize_tournament
+from seasons import urls_public as seasons_public
 from tournament import urls_organize as tournament_organize
 from tournament import urls_public as tournament_public
 from tournament import urls_table as tournament_table
@@ -38,11 +42,14 @@ register_converter(TokenConverter, "token")
 handler500 = "config.busy.server_error"  # a busy database is a 503 (config/busy.py)
 
 
-def app(name: str, *, public=None, organize=None, table=None, organize_tournament=None):
+def app(name: str, *, public=None, organize=None, table=None, organize_tournament=None,
+        club=None):
     """One app's URL modules under their audience's prefix, in the app's namespace."""
     patterns = []
     if public is not None:
         patterns.append(path("t/<slug:slug>/", include(public)))
+    if club is not None:
+        patterns.append(path("club/<int:club>/", include(club)))
     if organize is not None:
         patterns.append(path("organize/", include(organize)))
     if organize_tournament is not None:
@@ -74,6 +81,10 @@ urlpatterns = [
     path("login/", accounts.LoginView.as_view(), name="login"),
     path("logout/", accounts.LogoutView.as_view(), name="logout"),
     path("password/", accounts.PasswordChangeView.as_view(), name="password_change"),
+    # before the tournament's: organize/clubs/ is the clubs' page, not a tournament's (the
+    # tournament form refuses the address "clubs")
+    path("", app("seasons", club=seasons_public, organize=seasons_organize,
+                 organize_tournament=seasons_organize_tournament)),
     path("", app("tournament", public=tournament_public, organize=tournament_organize,
                  table=tournament_table)),
     path("", app("scoring", public=scoring_public, organize_tournament=scoring_organize)),

@@ -27,6 +27,8 @@ PURE = (
     "engine/",
     "money/test_ledger.py",  # money's pure half (the ledger and python -m money)
     "money/test_currency.py",  # money/currency.py
+    "seasons/test_ranking.py",  # seasons' pure half (the ranking and python -m seasons)
+    "seasons/test_published_rules.py",  # each club's published rule, by hand
     "tournament/test_seating.py",  # tournament/seating/algorithms.py
     "tournament/test_movements.py",  # tournament/seating/movements.py
     "tournament/test_by_results.py",  # tournament/seating/by_results.py

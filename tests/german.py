@@ -50,8 +50,10 @@ class _Text(HTMLParser):
         found = dict(attrs)
         if found.get("type") == "hidden" or found.get("name") == "language":
             return
-        if tag in ("input", "textarea", "select", "option") and "value" in found:
-            found.pop("value")  # what a person typed or chose is data, not the site's words
+        if tag in ("input", "textarea", "select", "option", "button") and "value" in found:
+            # what a person typed or chose is data, not the site's words; a button shows its
+            # content, its value (a preset's key) only goes with the form
+            found.pop("value")
         for name in READ_ATTRIBUTES:
             if found.get(name):
                 self.parts.append(found[name])

@@ -13,6 +13,7 @@ from django.test import Client
 from django.urls import URLResolver, get_resolver, reverse
 
 from scoring.models import CustomPrize, Team
+from seasons.models import Season
 from tests.factories import add_entry, enter
 from tournament.comparative.services import make_comparative
 from tournament.models import (
@@ -35,6 +36,7 @@ PUBLIC = "public"  # a public tournament's pages: everyone; a private one's: its
 LINK = "link"  # a table's secret link: whoever holds it (and the staff), for that table only
 STAFF = "staff"  # organizers and assistants of the tournament
 ORGANIZER = "organizer"  # organizers of the tournament only
+CLUB = "club"  # organizers of the club only (the room's club is marta's)
 
 EXPECTED = {
     "home": ANYONE,
@@ -155,6 +157,21 @@ EXPECTED = {
     "money:payouts_export": ORGANIZER,
     "money:cash_book": ORGANIZER,
     "money:cash_book_export": ORGANIZER,
+    # issue 23: a club's pages are its organizers' (CLUB); its seasons are read by everyone
+    # once the season has a public evening, counting that evening's released series
+    "seasons:clubs": LOGIN,
+    "seasons:club": CLUB,
+    "seasons:members": CLUB,
+    "seasons:club_organizers": CLUB,
+    "seasons:next_evening": CLUB,
+    "seasons:season_create": CLUB,
+    "seasons:season_edit": CLUB,
+    "seasons:seat_by_season": ORGANIZER,
+    "seasons:club_public": PUBLIC,
+    "seasons:ranking": PUBLIC,
+    "seasons:player": PUBLIC,
+    "seasons:ranking_pdf": PUBLIC,
+    "seasons:ranking_export": PUBLIC,
     "exports:audit": ORGANIZER,
     # issue 21 point 2 (helper "file"): the whole tournament as one file. Its download is the
     # organizer's (full names, e-mail addresses); a new tournament from a file is any
@@ -167,6 +184,8 @@ EXPECTED = {
     # the released ones; a private tournament is a 404 but for its staff, by token or
     # login); a table's sheet as the table page's sheet; a table link's sheet and deal entry
     # as the link's pages; an account's API tokens page for any account.
+    "api:season": PUBLIC,  # a club's season: its organizers everything, the public the
+    # released series of its public evenings (seasons/access.py)
     "api:api-root": ANYONE,  # a redirect to the docs
     "api:openapi-json": ANYONE,
     "api:openapi-view": ANYONE,
@@ -197,6 +216,7 @@ ALLOWED = {
     LINK: {"link", "assistant", "organizer"},
     STAFF: {"assistant", "organizer"},
     ORGANIZER: {"organizer"},
+    CLUB: {"organizer"},
 }
 
 
@@ -241,6 +261,11 @@ def room(django_user_model):
                                     start_date=datetime.date(2027, 6, 1))
     cup.organizers.add(bea)
     club = Club.objects.create(name="SC Room", created_by=marta)
+    club.organizers.add(marta)  # the club night is an evening of marta's club, in its season
+    Tournament.objects.filter(pk=tournament.pk).update(club=club)
+    Season.objects.create(club=club, name="2027", slug="year",
+                          first_day=datetime.date(2027, 1, 1),
+                          last_day=datetime.date(2027, 12, 31))
     entries = [add_entry(tournament, n, f"P{n}", "Room", club=club if n == 1 else None)
                for n in range(1, 9)]
     team = Team.objects.create(tournament=tournament, name="Room Tandem")
@@ -257,7 +282,8 @@ def room(django_user_model):
                                      points=10, by_organizer=True)
     kwargs = {"slug": tournament.slug, "number": 1, "table": table.number,
               "token": table.token, "deal": 1, "deck": 1, "pk": penalty.pk, "user_id": marta.pk,
-              "club": club.pk, "team": team.pk, "prize": 8, "fmt": "xlsx"}
+              "club": club.pk, "team": team.pk,
+              "season": "year", "player": entries[0].player_id, "prize": 8, "fmt": "xlsx"}
     clients = {"anonymous": Client(), "link": Client(), "stranger": _client(bea),
                "assistant": _client(ida), "organizer": _client(marta)}
     clients["link"].get(reverse("tournament:sheet", args=[table.token]))
@@ -323,11 +349,29 @@ def test_a_guessed_token_opens_nothing(room):
                 assert client.post(url, {}).status_code == 404
 
 
+def _of_a_season(name: str) -> bool:
+    return name.startswith("seasons:") or name == "api:season"
+
+
+def test_a_season_without_a_public_evening_is_hidden_from_all_but_its_club(room):
+    """A season is its club's, not one tournament's: once its only evening is private, only
+    the club's organizers read it (the evening's assistant does not)."""
+    kwargs, clients = room
+    Tournament.objects.filter(slug=kwargs["slug"]).update(public=False)
+    for name, pattern in url_patterns():
+        if EXPECTED[name] != PUBLIC or not _of_a_season(name):
+            continue
+        url = _url(pattern, name, kwargs)
+        for audience in ("anonymous", "link", "stranger", "assistant"):
+            assert clients[audience].get(url).status_code == 404, (audience, url)
+        assert clients["organizer"].get(url).status_code == 200, url
+
+
 def test_a_private_tournament_is_hidden_from_everyone_but_its_staff(room):
     kwargs, clients = room
     Tournament.objects.filter(slug=kwargs["slug"]).update(public=False)
     for name, pattern in url_patterns():
-        if EXPECTED[name] != PUBLIC:
+        if EXPECTED[name] != PUBLIC or _of_a_season(name):
             continue
         url = _url(pattern, name, kwargs)
         for audience in ("anonymous", "link", "stranger"):

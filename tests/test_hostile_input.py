@@ -27,6 +27,7 @@ from hypothesis import strategies as st
 
 from scoring.models import CustomPrize, Team
 from scoring.settings import services as results_settings
+from seasons.models import Season
 from tests.factories import enter, seat, table_of_size
 from tests.tournament.conftest import organizer, tournament  # noqa: F401 - fixtures
 from tournament.models import AuditEntry, Club, Deal, SeatingMethod, Table, Tournament
@@ -191,6 +192,12 @@ def world(tournament, organizer):  # noqa: F811 - the imported fixtures
     team.members.set(tournament.entries.filter(number__in=[1, 2]))
     CustomPrize.objects.create(tournament=tournament, number=8, title="Most Grands",
                                kind="MOST_GAMES")
+    # the tournament is an evening of a club he organizes, in its season (issue 23)
+    club = Club.objects.get(name="SC Pik 7")
+    club.organizers.add(organizer)
+    Tournament.objects.filter(pk=tournament.pk).update(club=club)
+    Season.objects.create(club=club, name="Year", slug="year", first_day=tournament.start_date,
+                          last_day=tournament.start_date)
     member = Client(raise_request_exception=True)
     member.force_login(organizer)
     return World(tournament, member, Client(raise_request_exception=True), {
@@ -199,6 +206,7 @@ def world(tournament, organizer):  # noqa: F811 - the imported fixtures
         "user_id": [organizer.pk], "deck": [1], "team": [team.pk], "prize": [8], "fmt": ["xlsx"],
         "club": list(Club.objects.filter(entries__tournament=tournament).distinct()
                      .values_list("pk", flat=True)),
+        "season": ["year"], "player": [tournament.entries.get(number=1).player_id],
     }, tournament.slug)
 
 

@@ -24,18 +24,19 @@ from django.urls import reverse
 from django.utils import translation
 from pypdf import PdfReader
 
+from seasons.models import Season
 from tests.factories import NAMES as PLAYERS
 from tests.factories import club_night, confirm_series, release, table_of_size
 from tests.german import english_lines, english_words, page_text
 from tests.test_access import ALLOWED, EXPECTED, _url, room, url_patterns  # noqa: F401
-from tournament.models import Penalty
+from tournament.models import Club, Penalty, Tournament
 
 ROOT = Path(__file__).resolve().parent.parent
 CATALOGS = sorted((ROOT / "locale").glob("*/LC_MESSAGES/*.po"))
 # what makemessages reads: the site's code and templates (the project's makemessages leaves
 # out the tests, the benchmarks and the docs)
-SOURCES = ("api", "config", "engine", "exports", "money", "printing", "scoring", "static",
-           "templates", "tournament", "manage.py")
+SOURCES = ("api", "config", "engine", "exports", "money", "printing", "scoring", "seasons",
+           "static", "templates", "tournament", "manage.py")
 
 
 def test_there_is_a_german_catalog_for_the_site_and_its_javascript():
@@ -152,18 +153,26 @@ def released_night(django_user_model):
     Penalty.objects.create(table=table, after_deal=1, seat=1, reason="misdeal", points=10,
                            by_organizer=True)
     release(confirm_series(night.series.get(number=1)), boss)
+    # an evening of a club with a season: the season's pages read German with a ranking
+    club = Club.objects.create(name="SC Released")
+    club.organizers.add(boss)
+    Tournament.objects.filter(pk=night.pk).update(club=club)
+    Season.objects.create(club=club, name="2027", slug="year", first_day=night.start_date,
+                          last_day=night.start_date)
+    player = night.entries.order_by("number").first().player_id
     organizer = Client()
     organizer.force_login(boss)
     kwargs = {"slug": night.slug, "number": 1, "table": table.number, "token": table.token,
-              "deal": 1, "deck": 1, "pk": 1, "user_id": boss.pk, "club": 0, "team": 0,
-              "prize": 1, "fmt": "xlsx"}
+              "deal": 1, "deck": 1, "pk": 1, "user_id": boss.pk, "club": club.pk, "team": 0,
+              "prize": 1, "fmt": "xlsx", "season": "year", "player": player}
     return kwargs, {"anonymous": Client(), "organizer": organizer}
 
 
 @pytest.mark.parametrize("audience", ["anonymous", "organizer"])
 def test_released_results_read_german(released_night, audience):
     kwargs, clients = released_night
-    names = frozenset({*PLAYERS, "Club Night", "boss", "English", "phone-1", "phone-2"})
+    names = frozenset({*PLAYERS, "Club Night", "boss", "English", "phone-1", "phone-2",
+                       "SC Released", "2027"})
     read, english = read_every_url(clients, kwargs, audience, names)
     assert read > 10
     assert english == [], "\n".join(english)

@@ -29,6 +29,8 @@ class DateInput(forms.DateInput):
 
 
 # The zones of the League's and the German clubs first; every other zone follows.
+# addresses under organize/ that are pages of their own, never a tournament's
+RESERVED_SLUGS = frozenset({"clubs"})
 COMMON_ZONES = ("America/New_York", "America/Chicago", "America/Denver", "America/Phoenix",
                 "America/Los_Angeles", "America/Toronto", "Europe/Berlin", "Europe/Vienna",
                 "Europe/Zurich", "Europe/London", "UTC")
@@ -215,7 +217,8 @@ class TournamentForm(forms.ModelForm):
         if not slug:
             raise forms.ValidationError(gettext("Enter a short name for the address."))
         clash = Tournament.objects.filter(slug=slug).exclude(pk=self.instance.pk)
-        if clash.exists():
+        # organize/clubs/ is the clubs' page, not a tournament's (config/urls.py)
+        if clash.exists() or slug in RESERVED_SLUGS:
             raise forms.ValidationError(gettext("The address '%(slug)s' is taken; choose another.")
                                         % {"slug": slug})
         return slug

@@ -26,6 +26,7 @@ from tournament.languages import speak_for_tournament
 from tournament.models import (
     PUBLIC_STATES,
     RELEASED_STATES,
+    Club,
     RetiredLink,
     Series,
     SeriesStatus,
@@ -79,6 +80,39 @@ def tournaments_of(user):
 def organized_tournaments(user):
     tournaments = Tournament.objects.all()
     return tournaments if user.is_superuser else tournaments.filter(organizers=user)
+
+
+def organizes_club(user, club: Club) -> bool:
+    """An organizer of the club: its evenings' next one, its members, its seasons."""
+    if user is None or not user.is_authenticated:
+        return False
+    if user.is_superuser:
+        return True
+    cache = user.__dict__.setdefault("_club_roles", {})
+    if club.pk not in cache:
+        cache[club.pk] = club.organizers.filter(pk=user.pk).exists()
+    return cache[club.pk]
+
+
+def clubs_of(user):
+    """The clubs a user organizes (every one for a superuser)."""
+    return Club.objects.all() if user.is_superuser else Club.objects.filter(organizers=user)
+
+
+def club_organizer_required(view):
+    """Load the URL's club (``club``, its number) and let only its organizers in: a club's
+    members, evenings and seasons are its organizers' (docs/access.md)."""
+
+    @wraps(view)
+    def wrapped(request, club, *args, **kwargs):
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        found = get_object_or_404(Club, pk=club)
+        if not organizes_club(request.user, found):
+            raise PermissionDenied(gettext("You are not an organizer of this club."))
+        return view(request, found, *args, **kwargs)
+
+    return wrapped
 
 
 def session_tag(request) -> str:

@@ -24,7 +24,9 @@ from schemathesis.specs.openapi.checks import (
 )
 
 from api import tokens
+from seasons.models import Season
 from tournament.demo import build_comparative_demo
+from tournament.models import Club, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -52,8 +54,14 @@ def world(two_series, marta, settings):
     comparative = build_comparative_demo()
     comparative.organizers.add(marta)
     table = two_series.series.get(number=2).tables.order_by("number").first()
+    club = Club.objects.create(name="SC API")  # the night is an evening of marta's club
+    club.organizers.add(marta)
+    Tournament.objects.filter(pk=two_series.pk).update(club=club)
+    Season.objects.create(club=club, name="2027", slug="year", first_day=two_series.start_date,
+                          last_day=two_series.start_date)
     return {"slug": ["api-night", "demo-comparative"], "number": [1, 2], "table": [1, 2],
-            "deck": [1, 12], "token": [table.token]}
+            "deck": [1, 12], "token": [table.token], "club": [club.pk],
+            "season": ["year", "nothing"]}
 
 
 def _real_values(operation, known: dict) -> list[dict]:

@@ -69,6 +69,13 @@ class AuditAction(models.TextChoices):
     SHEET_ENDED_EARLY = "sheet_ended_early", _("Sheet ended early")
     SHEET_END_UNDONE = "sheet_end_undone", _("Early end of a sheet undone")
     MONEY_RULES_CHANGED = "money_rules_changed", _("Money rules changed")
+    CLUB_ORGANIZER_ADDED = "club_organizer_added", _("Club organizer added")
+    CLUB_ORGANIZER_REMOVED = "club_organizer_removed", _("Club organizer removed")
+    MEMBER_ADDED = "member_added", _("Member added")
+    MEMBER_LEFT = "member_left", _("Member left the club")
+    EVENING_CREATED = "evening_created", _("Club evening created")
+    SEASON_CREATED = "season_created", _("Season created")
+    SEASON_CHANGED = "season_changed", _("Season rules changed")
 
 
 # Changes to the sheets of the series being played. The public's results count only released

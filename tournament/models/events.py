@@ -98,6 +98,9 @@ class Tournament(models.Model):
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
                                    on_delete=models.SET_NULL, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
+    # the club whose evening (or season day) this is: its seasons rank it (seasons/)
+    club = models.ForeignKey("tournament.Club", null=True, blank=True, on_delete=models.SET_NULL,
+                             related_name="evenings")
 
     class Meta:
         ordering = ["-start_date", "name"]
@@ -251,6 +254,7 @@ class SeatingMethod(models.TextChoices):
     RESEAT = "reseat", _("Re-seat, fewest repeat opponents")
     STANDINGS = "standings", _("By standings (the best together)")
     PROGRESSIVE = "progressive", _("Progressive (winners move up a table)")
+    SEASON = "season", _("By the club's season ranking")
 
 
 class SeriesStatus(models.TextChoices):

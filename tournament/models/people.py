@@ -16,6 +16,10 @@ class Club(models.Model):
                                    on_delete=models.SET_NULL, related_name="+")
     # "SC Grün" and "sc gruen" are one club: found by this key (tournament.names), kept on save
     name_key = models.CharField(max_length=KEY_MAX, db_index=True, editable=False, default="")
+    # the club as an organizing body: who runs its evenings, members and seasons (seasons/);
+    # a club nobody organizes is only a name on entries
+    organizers = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True,
+                                        related_name="organized_clubs")
 
     class Meta:
         ordering = ["name"]

@@ -1,0 +1,49 @@
+"""Who reads a season, decided here: its club's organizers every counted series of every
+evening; everyone else the released series of the public evenings, and only when the season
+has a public evening at all (docs/access.md). One decorator per audience, as
+``tournament.permissions``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import wraps
+
+from django.http import Http404
+from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext
+
+from seasons.models import Season
+from seasons.services import evenings_of
+from tournament.permissions import organizes_club
+
+
+@dataclass(frozen=True)
+class SeasonVisitor:
+    season: Season
+    organizer: bool  # an organizer of the season's club: every counted series, full names
+
+    @property
+    def public(self) -> bool:
+        """Reads what the public reads: released series of public evenings, names as
+        published."""
+        return not self.organizer
+
+
+def season_visitor(request, club: int, season: str) -> SeasonVisitor:
+    found = get_object_or_404(Season.objects.select_related("club"), club_id=club, slug=season)
+    organizer = organizes_club(request.user, found.club)
+    if not organizer and not evenings_of(found).filter(public=True).exists():
+        raise Http404(gettext("No such season."))
+    return SeasonVisitor(found, organizer)
+
+
+def season_page(view):
+    """A season's page, PDF or download: loads the URL's season and calls
+    ``view(request, visitor, ...)``; a season without a public evening is a 404 but for its
+    club's organizers."""
+
+    @wraps(view)
+    def wrapped(request, club, season, *args, **kwargs):
+        return view(request, season_visitor(request, club, season), *args, **kwargs)
+
+    return wrapped

@@ -1,0 +1,187 @@
+"""The plain rows of the season pages, every number read from ``season_ranking``: the ranking's
+records, a player's units (his score or "missed", counted or dropped), the running total and
+average of his chart, and his statistics by game over the series the ranking counts for this
+audience (a bounded number of queries: his seats, then the deals of their tables)."""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from dataclasses import dataclass
+from fractions import Fraction
+
+from django.db.models import Count
+from django.urls import reverse
+
+from engine import NOT_GAMES
+from money.models import MoneySettings
+from money.services import money_book
+from seasons.ranking import Row, printed
+from seasons.services import SeasonRanking, UnitInfo, evening_scores
+from tournament.models import Deal, Seat, Tournament
+
+COUNTED, DROPPED, MISSED = "counted", "dropped", "missed"
+TRUMPS = ("clubs", "spades", "hearts", "diamonds")
+
+
+def ranking_records(ranking: SeasonRanking, club: int, season: str) -> list[dict[str, object]]:
+    """A record a row of the ranking, in its order (``position``)."""
+    records = []
+    for position, row in enumerate(ranking.rows):
+        person = ranking.person(row.player)  # type: ignore[arg-type]
+        records.append({
+            "position": position, "rank": row.rank or "", "player": row.player,
+            "name": person.name, "sort_name": person.sort_name,
+            "url": reverse("seasons:player", args=[club, season, row.player]),
+            "value": row.value, "printed": row.printed_value, "played": row.played,
+            "missed": row.missed, "total": row.total, "penalty": row.penalty,
+            "guest": row.guest, "qualified": row.qualified})
+    return records
+
+
+@dataclass(frozen=True)
+class UnitLine:
+    """One unit of the season as a player's page lists it."""
+
+    unit: UnitInfo
+    score: int | None  # None: missed
+    state: str  # counted, dropped, missed
+
+
+def unit_lines(ranking: SeasonRanking, row: Row) -> list[UnitLine]:
+    scores = ranking.scores.get(row.player, {})  # type: ignore[call-overload]
+    counted, dropped = set(row.counted), set(row.dropped)
+    lines = []
+    for unit in ranking.units:
+        if unit.key in counted:
+            state = COUNTED
+        elif unit.key in dropped:
+            state = DROPPED
+        else:
+            state = MISSED
+        lines.append(UnitLine(unit, scores.get(unit.key), state))
+    return lines
+
+
+@dataclass(frozen=True)
+class ChartPoint:
+    """The chart after one unit: the running total of the counted results and the running
+    average over the units played (None until the first one)."""
+
+    index: int
+    unit: UnitInfo
+    score: int | None
+    state: str
+    total: int
+    average: Fraction | None
+
+
+def chart_points(lines: list[UnitLine]) -> list[ChartPoint]:
+    total, played, summed = 0, 0, 0
+    points = []
+    for i, line in enumerate(lines):
+        if line.state == COUNTED:
+            total += line.score or 0
+        if line.score is not None:
+            played += 1
+            summed += line.score
+        points.append(ChartPoint(i, line.unit, line.score, line.state, total,
+                                 Fraction(summed, played) if played else None))
+    return points
+
+
+@dataclass(frozen=True)
+class GameLine:
+    name: str  # a key: a trump, "grand", "null", or another game of the rule set
+    won: int
+    lost: int
+
+
+@dataclass(frozen=True)
+class Statistics:
+    series: int  # the series the statistics count
+    deals: int  # deals at his tables
+    declared: int
+    games: tuple[GameLine, ...]
+    ramsch: int  # Ramsch deals at his tables
+    ramsch_lost: int  # of them, those he lost
+    fees: tuple[tuple[str, int], ...]  # (currency, lost-game money paid) per currency
+
+    @property
+    def declared_share(self) -> str:
+        return printed(Fraction(100 * self.declared, self.deals)) if self.deals else "0.00"
+
+
+def counted_series(ranking: SeasonRanking, player: int) -> set[tuple[int, int]]:
+    """(evening id, series number) of every series the ranking counted for this audience
+    in which the player has a result."""
+    played = ranking.scores.get(player, {})
+    found: set[tuple[int, int]] = set()
+    evenings: set[int] = set()
+    for unit in ranking.units:
+        if unit.key not in played:
+            continue
+        if unit.series is not None:
+            found.add((unit.evening, unit.series))
+        else:
+            evenings.add(unit.evening)
+    for evening in Tournament.objects.filter(pk__in=sorted(evenings)):  # unit: an evening
+        for number, by_player in evening_scores(evening, ranking.public).items():
+            if player in by_player:
+                found.add((evening.pk, number))
+    return found
+
+
+def statistics(ranking: SeasonRanking, player: int) -> Statistics:
+    """His games over the series the ranking counts: his seats (one query), the deals of
+    their tables aggregated by the database (one query), the lost-game money of the
+    evenings with money rules (one query, then each evening's kept money book)."""
+    series = counted_series(ranking, player)
+    seats = (Seat.objects.filter(entry__player_id=player,
+                                 series__tournament_id__in=sorted({e for e, _ in series}))
+             .values_list("table_id", "position", "entry_id", "series__tournament_id",
+                          "series__number"))
+    position: dict[int, int] = {}
+    entries: dict[int, int] = {}
+    for table, seat, entry, evening, number in seats:
+        if (evening, number) in series:
+            position[table] = seat
+            entries[evening] = entry
+    won: Counter[str] = Counter()
+    lost: Counter[str] = Counter()
+    deals = declared = ramsch = ramsch_lost = 0
+    rows = (Deal.objects.filter(table_id__in=sorted(position))
+            .values("table_id", "declarer", "game", "trump", "won", "record__loser")
+            .annotate(n=Count("id")))
+    for deal in rows:
+        n = deal["n"]
+        deals += n
+        mine = position[deal["table_id"]]
+        if deal["game"] == "ramsch":
+            ramsch += n
+            ramsch_lost += n if deal["record__loser"] == mine else 0
+            continue
+        if deal["declarer"] != mine or deal["game"] in NOT_GAMES:
+            continue
+        declared += n
+        name = deal["trump"] if deal["trump"] in TRUMPS else deal["game"]
+        (won if deal["won"] else lost)[name] += n
+    order = [*TRUMPS, "grand", "null"]
+    names = order + sorted((set(won) | set(lost)) - set(order))
+    games = tuple(GameLine(name, won[name], lost[name]) for name in names
+                  if name in order or won[name] or lost[name])
+    return Statistics(len(series), deals, declared, games, ramsch, ramsch_lost,
+                      _fees(ranking, entries))
+
+
+def _fees(ranking: SeasonRanking, entries: dict[int, int]) -> tuple[tuple[str, int], ...]:
+    """The lost-game money he paid, per currency, from the money books of his evenings
+    that have money rules."""
+    moving = [m for m in MoneySettings.objects.filter(tournament_id__in=sorted(entries))
+              if isinstance(m.rules, dict) and m.rules.get("lost_game_fee")]
+    paid: dict[str, int] = defaultdict(int)
+    evenings = Tournament.objects.in_bulk([m.tournament_id for m in moving])
+    for settings in moving:
+        book = money_book(evenings[settings.tournament_id], released_only=ranking.public)
+        cents = book.ledger.paid.get(entries[settings.tournament_id], {}).get("lost_game_fee", 0)
+        paid[book.currency] += cents
+    return tuple(sorted(paid.items()))
