@@ -14,6 +14,7 @@ from django.utils.translation import gettext
 
 from seasons.models import Season
 from seasons.services import evenings_of
+from tournament import crowd
 from tournament.permissions import organizes_club
 
 
@@ -40,10 +41,17 @@ def season_visitor(request, club: int, season: str) -> SeasonVisitor:
 def season_page(view):
     """A season's page, PDF or download: loads the URL's season and calls
     ``view(request, visitor, ...)``; a season without a public evening is a 404 but for its
-    club's organizers."""
+    club's organizers. An anonymous visitor pays for it from his address's budget a minute,
+    as for a tournament's result pages (``tournament.crowd``; the ranking itself is kept)."""
 
     @wraps(view)
     def wrapped(request, club, season, *args, **kwargs):
+        if crowd.is_anonymous(request):
+            address = crowd.client_address(request)
+            wait = crowd.waiting(address)
+            if wait:
+                return crowd.too_many(wait)
+            crowd.spend(address, crowd.Cost.PAGE)
         return view(request, season_visitor(request, club, season), *args, **kwargs)
 
     return wrapped

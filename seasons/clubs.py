@@ -70,8 +70,8 @@ def create_club(name: str, city: str, user) -> Club:
     with transaction.atomic():
         club = find_club(name)
         if club is not None:
-            free = not club.organizers.exists() and (
-                club.created_by_id == user.pk or own_clubs(user).filter(pk=club.pk).exists())
+            free = (not club.organizers.exists()
+                    and own_clubs(user).filter(pk=club.pk).exists())
             if not free:
                 raise ClubError(gettext("The club %(club)s already exists; one of its "
                                         "organizers can add you.") % {"club": club.name}, "name")
@@ -162,6 +162,12 @@ def _check_names(first_name: str, last_name: str) -> None:
             raise ClubError(problem, field)
 
 
+def lock(club: Club) -> None:
+    """One change of the club's members or evenings at a time: a form sent twice finds the
+    first one's member or address taken, never a broken constraint."""
+    Club.objects.select_for_update().filter(pk=club.pk).first()
+
+
 def add_member(club: Club, user, *, player: int | None = None, first_name: str = "",
                last_name: str = "", new_person: bool = False,
                joined_on: datetime.date | None = None) -> Member:
@@ -170,6 +176,7 @@ def add_member(club: Club, user, *, player: int | None = None, first_name: str =
     unless ``new_person`` (a namesake), so nobody is counted twice."""
     joined_on = joined_on or datetime.date.today()
     with transaction.atomic():
+        lock(club)
         if player is not None:
             person = candidates(club).filter(pk=player).first()
             if person is None:
@@ -309,6 +316,7 @@ def next_evening(club: Club, user, day: datetime.date, name: str, *,
             raise ClubError(gettext("Enter a number from 1 to %(max)s.") % {"max": LIMIT}, field)
     last = latest_evening(club)
     with transaction.atomic():
+        lock(club)
         fields = {f: getattr(last, f) for f in COPIED} if last else {}
         for field, value in (("rule_set", rule_set), ("series_count", series_count),
                              ("deals_per_player", deals_per_player)):
@@ -341,4 +349,6 @@ def default_day(club: Club) -> datetime.date:
     last = latest_evening(club)
     if last is None:
         return datetime.date.today()
+    if last.start_date > datetime.date.max - datetime.timedelta(days=7):
+        return last.start_date
     return last.start_date + datetime.timedelta(days=7)

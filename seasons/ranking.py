@@ -99,13 +99,13 @@ def rank_season(document: Document) -> tuple[Row, ...]:
     rules omit them). Equals keep the order of the document's players."""
     rows = [row_of(document, p.id, p.guest) for p in document.players]
     qualified = sorted((r for r in rows if r.qualified), key=_key)
+    keys = [_key(row) for row in qualified]
     ranked: list[Row] = []
+    first = 0  # where the group of equals of the current row begins: one pass
     for i, row in enumerate(qualified):
-        first = i
-        while first > 0 and _key(qualified[first - 1]) == _key(row):
-            first -= 1
-        shared = (first < i or (i + 1 < len(qualified)
-                                and _key(qualified[i + 1]) == _key(row)))
+        if i and keys[i] != keys[i - 1]:
+            first = i
+        shared = first < i or (i + 1 < len(keys) and keys[i + 1] == keys[i])
         ranked.append(_with_rank(row, f"{first + 1}=" if shared else str(first + 1)))
     others = sorted((r for r in rows if not r.qualified and not r.guest), key=_key)
     guests = ([] if document.rules.guests == OMIT

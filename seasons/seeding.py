@@ -16,6 +16,7 @@ from django.utils.translation import gettext
 from seasons.models import Season
 from seasons.services import season_ranking
 from tournament.models import Entry, SeatingMethod, Series, SeriesStatus, Tournament
+from tournament.permissions import organizes_club
 from tournament.refusals import Refusal
 from tournament.seating import algorithms as seating
 from tournament.seating import by_results, loaders
@@ -78,12 +79,15 @@ def seasons_of(evening: Tournament):
                                  last_day__gte=evening.start_date)
 
 
-def ranked_and_guests(series: Series, season: Season, seed: str) -> tuple[list[int], list[int]]:
+def ranked_and_guests(series: Series, season: Season, seed: str,
+                      public: bool = False) -> tuple[list[int], list[int]]:
     """The checked-in entries of the evening: those whose person the season ranks (not as a
-    guest), in ranking order, and the others, in an order drawn from ``seed``."""
+    guest), in ranking order, and the others, in an order drawn from ``seed``. ``public``:
+    by the ranking the public reads (an evening's organizer who does not run the club sees
+    no unreleased series through the seats)."""
     present = loaders.checked_in_ids(series.tournament)
     person = dict(Entry.objects.filter(pk__in=present).values_list("pk", "player_id"))
-    place = {row.player: i for i, row in enumerate(season_ranking(season, public=False).rows)
+    place = {row.player: i for i, row in enumerate(season_ranking(season, public=public).rows)
              if not row.guest}
     ranked = sorted((e for e in present if person[e] in place), key=lambda e: place[person[e]])
     guests = sorted(e for e in present if person[e] not in place)
@@ -110,7 +114,8 @@ def seat_by_season(series: Series, season: Season, guests_from_table: int | None
         raise SeasonSeatingError(gettext("Guests from table: enter a table number from 1."),
                                  "guests_from_table")
     seed = (seed or "").strip() or plans.new_seed()
-    ranked, guests = ranked_and_guests(series, season, seed)
+    ranked, guests = ranked_and_guests(series, season, seed,
+                                     public=not organizes_club(user, season.club))
     if not ranked and not guests:
         raise SeasonSeatingError(gettext("Nobody is checked in yet: check the players in at "
                                          "the door first."))

@@ -161,7 +161,8 @@ def season_document(season: Season, public: bool = False) -> tuple[dict[str, obj
                         for p, s in scores[number].items()]
     played = {int(r["player"]) for r in results}  # type: ignore[call-overload]
     members = members_of(season)
-    names = _names(evenings, public, played)
+    # the public reads the names of the public evenings only
+    names = _names([e for e in evenings if e.public or not public], public, played)
     people = {p: Person(p, *names.get(p, ("?", "?")), guest=p not in members) for p in played}
     order = sorted(people.values(), key=lambda p: (p.sort_name.casefold(), p.player))
     document = {"rules": season.rules, "units": [u.key for u in units],

@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 
 from scoring.models import CustomPrize, PrizeLot, ScoringSettings, Team
 from tournament.audit import record_change
+from tournament.forms import RESERVED_SLUGS
 from tournament.models import (
     AuditAction,
     Club,
@@ -94,6 +95,7 @@ def free_slug(wanted: str) -> str:
     base = wanted[:SLUG_MAX]
     taken = set(Tournament.objects.filter(slug__startswith=base[:SLUG_MAX - 6])
                 .values_list("slug", flat=True))
+    taken |= RESERVED_SLUGS
     number, slug = 1, base
     while slug in taken:
         number += 1

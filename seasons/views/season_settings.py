@@ -62,6 +62,7 @@ def _refilled(request):
             year = datetime.date.fromisoformat(typed).year
         except ValueError:
             year = int_param(request.POST.get("year"), 1900, 2999) or datetime.date.today().year
+        year = min(max(year, 1900), 2999)  # a quarter of year 9999 would end in 10000
         return quarter_data(request.POST, year, quarter)
     return None
 

@@ -268,3 +268,19 @@ def test_the_club_page_lists_seasons_with_a_public_evening(public, club_client, 
     text = public.get(reverse("seasons:club_public", args=[club.pk])).content.decode()
     assert _url("ranking", season) in text and evening.name in text
     assert "not public" not in text
+
+
+def test_an_anonymous_reader_pays_for_season_pages_from_his_budget(club, settings, client,
+                                                                    monkeypatch):
+    """As a tournament's result pages: past the budget a minute, a 429 that says when."""
+    from tests.seasons.conftest import FIRST_DAY, club_evening, persons
+    from tournament import crowd
+
+    settings.PUBLIC_BUDGET = 25  # three pages of 10 begun within it, the fourth refused
+    monkeypatch.setattr(crowd, "now", lambda: 6_000_000 + 42.5)  # 17.5 s to a new minute
+    club_evening(club, FIRST_DAY, persons(4))
+    season = Season.objects.create(club=club, name="2027", slug="2027",
+                                   first_day=FIRST_DAY, last_day=FIRST_DAY)
+    url = f"/club/{club.pk}/{season.slug}/"
+    assert [client.get(url).status_code for _ in range(4)] == [200, 200, 200, 429]
+    assert client.get(url)["Retry-After"] == "18"

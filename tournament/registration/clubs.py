@@ -102,8 +102,11 @@ def own_clubs(user):
     # a club his tournaments use is his, whoever typed it (an assistant at the door, a
     # co-organizer); an unused one only if he, or nobody known, created it
     unused_and_his = Q(entries__isnull=True) & (Q(created_by=user) | Q(created_by__isnull=True))
+    # a club run as an organizing body (seasons/) is its organizers' alone: never merged or
+    # deleted from a tournament's club list
     return (Club.objects.filter(Q(entries__tournament__in=theirs) | unused_and_his)
-            .exclude(pk__in=elsewhere.values("club_id")).distinct())
+            .exclude(pk__in=elsewhere.values("club_id")).filter(organizers__isnull=True)
+            .distinct())
 
 
 @dataclass(frozen=True)
