@@ -13,7 +13,7 @@ from money.models import MoneySettings
 from scoring.models import ScoringSettings
 from seasons import clubs
 from seasons.models import Member
-from tests.factories import new_tournament
+from tests.factories import add_entry, new_tournament
 from tests.seasons.conftest import FIRST_DAY, PASSWORD, club_evening, persons
 from tournament.models import AuditAction, AuditEntry, Club, Entry, SeriesStatus
 
@@ -253,3 +253,22 @@ def test_a_club_evening_made_by_the_factory_is_listed(club, club_client):
     new_tournament("other-evening", club.organizers.first(), name="Alter Abend", club=club)
     page = club_client.get(reverse("seasons:club", args=[club.pk])).content.decode()
     assert "Alter Abend" in page and "Draft" in page
+
+
+def test_a_club_its_organizers_run_is_not_merged_away_from_another_tournament(
+        club, django_user_model):
+    """An organizer whose only tournament uses the club's name cannot merge or delete the
+    club: its members and seasons would go with it."""
+    from tournament.refusals import Refusal
+    from tournament.registration.clubs import delete_club, merge_club
+
+    other = django_user_model.objects.create_user("otto", password="Grand-Hand-1908")
+    cup = new_tournament("otto-cup", other)
+    add_entry(cup, 1, "Ida", "Lange", club=club)
+    Member.objects.create(club=club, player=cup.entries.get().player)
+    into = Club.objects.create(name="SC Anders", created_by=other)
+    with pytest.raises(Refusal):
+        merge_club(club, into, tournament=cup, user=other)
+    with pytest.raises(Refusal):
+        delete_club(club, tournament=cup, user=other)
+    assert Club.objects.filter(pk=club.pk).exists() and club.members.count() == 1

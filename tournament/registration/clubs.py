@@ -13,7 +13,7 @@ from tournament.models import AuditAction, Club, Entry, Tournament
 from tournament.names import club_key
 from tournament.numbers import grouped
 from tournament.parsing import clean_text, name_problem
-from tournament.permissions import organized_tournaments
+from tournament.permissions import organized_tournaments, organizes_club
 from tournament.refusals import Refusal
 from tournament.versions import changed_on_commit
 
@@ -102,11 +102,14 @@ def own_clubs(user):
     # a club his tournaments use is his, whoever typed it (an assistant at the door, a
     # co-organizer); an unused one only if he, or nobody known, created it
     unused_and_his = Q(entries__isnull=True) & (Q(created_by=user) | Q(created_by__isnull=True))
-    # a club run as an organizing body (seasons/) is its organizers' alone: never merged or
-    # deleted from a tournament's club list
     return (Club.objects.filter(Q(entries__tournament__in=theirs) | unused_and_his)
-            .exclude(pk__in=elsewhere.values("club_id")).filter(organizers__isnull=True)
-            .distinct())
+            .exclude(pk__in=elsewhere.values("club_id")).distinct())
+
+
+def _runs_elsewhere(club: Club, user) -> bool:
+    """A club run as an organizing body (its members, its seasons: seasons/) is merged or
+    deleted by its own organizers only, never from another's tournament."""
+    return club.organizers.exists() and not organizes_club(user, club)
 
 
 @dataclass(frozen=True)
@@ -132,7 +135,8 @@ def merge_club(club: Club, into: Club | None, *, tournament: Tournament, user) -
         raise Refusal(gettext("Choose another club than %(club)s to merge it into.")
                       % {"club": club.name}, "into")
     with transaction.atomic():
-        if not own_clubs(user).filter(pk=club.pk).exists():
+        if (not own_clubs(user).filter(pk=club.pk).exists()
+                or _runs_elsewhere(club, user)):
             raise Refusal(gettext("%(club)s is used by another organizer's tournaments; only "
                                   "they can merge it.") % {"club": club.name}, "club")
         if not clubs_for(tournament, user).filter(pk=into.pk).exists():
@@ -155,7 +159,8 @@ def merge_club(club: Club, into: Club | None, *, tournament: Tournament, user) -
 def delete_club(club: Club, *, tournament: Tournament, user) -> None:
     """Delete a club nobody plays for (one added by mistake)."""
     with transaction.atomic():
-        if not own_clubs(user).filter(pk=club.pk).exists():
+        if (not own_clubs(user).filter(pk=club.pk).exists()
+                or _runs_elsewhere(club, user)):
             raise Refusal(gettext("%(club)s is used by another organizer's tournaments; only "
                                   "they can delete it.") % {"club": club.name}, "club")
         use = club_use(club)
