@@ -14,8 +14,9 @@ from ninja import Field, Path, Router, Schema
 from api.auth import READERS, caller
 from api.conditional import VARY, spend
 from api.schemas import Error
+from seasons.access import is_public
 from seasons.models import Season
-from seasons.services import evenings_of, season_ranking
+from seasons.services import season_ranking
 from tournament import crowd
 from tournament.permissions import organizes_club
 
@@ -120,7 +121,7 @@ def season(request, response: HttpResponse, club: int = CLUB, season: str = SEAS
     each with the units (series or evenings) counted and dropped."""
     found = Season.objects.select_related("club").filter(club_id=club, slug=season).first()
     organizer = found is not None and organizes_club(caller(request).user, found.club)
-    if found is None or not (organizer or evenings_of(found).filter(public=True).exists()):
+    if found is None or not (organizer or is_public(found)):
         raise Http404(gettext("There is no such season."))
     spend(request, crowd.Cost.PAGE)
     response["Vary"] = VARY

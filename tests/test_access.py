@@ -14,7 +14,7 @@ from django.urls import URLResolver, get_resolver, reverse
 
 from scoring.models import CustomPrize, Team
 from seasons.models import Season
-from tests.factories import add_entry, enter
+from tests.factories import add_entry, club_night, confirm_series, enter, release
 from tournament.comparative.services import make_comparative
 from tournament.models import (
     AuditEntry,
@@ -267,6 +267,12 @@ def room(django_user_model, settings):
     Season.objects.create(club=club, name="2027", slug="year",
                           first_day=datetime.date(2027, 1, 1),
                           last_day=datetime.date(2027, 12, 31))
+    # the season is the public's once an evening of it is released: another evening of
+    # marta's club, played and released (the room's own series stays in play)
+    released = club_night(marta, slug="room-released")
+    release(confirm_series(released.series.get(number=1)), marta)
+    Tournament.objects.filter(pk=released.pk).update(club=club,
+                                                     start_date=datetime.date(2027, 4, 24))
     entries = [add_entry(tournament, n, f"P{n}", "Room", club=club if n == 1 else None)
                for n in range(1, 9)]
     team = Team.objects.create(tournament=tournament, name="Room Tandem")
@@ -358,7 +364,7 @@ def test_a_season_without_a_public_evening_is_hidden_from_all_but_its_club(room)
     """A season is its club's, not one tournament's: once its only evening is private, only
     the club's organizers read it (the evening's assistant does not)."""
     kwargs, clients = room
-    Tournament.objects.filter(slug=kwargs["slug"]).update(public=False)
+    Tournament.objects.filter(club_id=kwargs["club"]).update(public=False)
     for name, pattern in url_patterns():
         if EXPECTED[name] != PUBLIC or not _of_a_season(name):
             continue
@@ -379,3 +385,16 @@ def test_a_private_tournament_is_hidden_from_everyone_but_its_staff(room):
             assert clients[audience].get(url).status_code == 404, (audience, url)
         for audience in ("assistant", "organizer"):
             assert clients[audience].get(url).status_code == 200, (audience, url)
+
+
+def test_a_season_is_the_publics_only_once_an_evening_of_it_is_released(room):
+    """Its public evening in play (the room's) is not enough: with the released one private,
+    the season is a 404 but for its club's organizers."""
+    kwargs, clients = room
+    Tournament.objects.filter(slug="room-released").update(public=False)
+    for name, pattern in url_patterns():
+        if not _of_a_season(name) or EXPECTED[name] != PUBLIC:
+            continue
+        url = _url(pattern, name, kwargs)
+        assert clients["anonymous"].get(url).status_code == 404, url
+        assert clients["organizer"].get(url).status_code == 200, url

@@ -13,7 +13,7 @@ from django.views.decorators.http import require_safe
 
 from exports.files import FORMATS
 from money.currency import amount
-from seasons.access import season_page
+from seasons.access import released_evenings, season_page
 from seasons.chart import season_chart
 from seasons.describe import describe, penalty_words, units_word
 from seasons.models import Unit
@@ -127,7 +127,7 @@ def club_seasons(request, club):
     organizer = organizes_club(request.user, found)
     evenings = found.evenings.order_by("-start_date", "-id")
     if not organizer:
-        evenings = evenings.filter(public=True)
+        evenings = released_evenings(evenings)
     days = list(evenings.values_list("start_date", flat=True))
     seasons = [s for s in found.seasons.all()
                if organizer or any(s.first_day <= day <= s.last_day for day in days)]
