@@ -69,6 +69,7 @@ def main() -> None:
     from django.test import Client
     from django.test.utils import CaptureQueriesContext
     from django.urls import reverse
+    from page_timing import time_pages
 
     from money.models import MoneySettings
     from money.rules import read_rules
@@ -103,17 +104,7 @@ def main() -> None:
              "payouts_pdf": reverse("money:payouts_pdf", args=[SLUG]),
              "cash_book_xlsx": reverse("money:cash_book_export", args=[SLUG, "xlsx"]),
              "standings": reverse("scoring:standings", args=[SLUG])}
-    for name, url in pages.items():
-        for when in ("cold", "warm"):
-            if when == "cold":
-                empty()
-            with CaptureQueriesContext(connection) as queries:
-                started = time.perf_counter()
-                response = client.get(url)
-                body = b"".join(response) if response.streaming else response.content
-                ms = round((time.perf_counter() - started) * 1000)
-            assert response.status_code == 200, (name, response.status_code)
-            found[f"{name}_{when}"] = {"ms": ms, "queries": len(queries), "bytes": len(body)}
+    time_pages(client, pages, empty, found)
     print(json.dumps(found))
 
 

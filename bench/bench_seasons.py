@@ -84,6 +84,7 @@ def main() -> None:
     from django.test import Client
     from django.test.utils import CaptureQueriesContext
     from django.urls import reverse
+    from page_timing import time_pages
 
     from scoring.cache import forget_recent
     from seasons.services import season_ranking
@@ -119,17 +120,7 @@ def main() -> None:
              "player": reverse("seasons:player", kwargs={**at, "player": leader}),
              "pdf": reverse("seasons:ranking_pdf", kwargs=at),
              "csv": reverse("seasons:ranking_export", kwargs={**at, "fmt": "csv"})}
-    for name, url in pages.items():
-        for when in ("cold", "warm"):
-            if when == "cold":
-                empty()
-            with counted() as queries:
-                started = time.perf_counter()
-                response = client.get(url)
-                body = b"".join(response) if response.streaming else response.content
-                ms = round((time.perf_counter() - started) * 1000)
-            assert response.status_code == 200, (name, response.status_code)
-            found[f"{name}_{when}"] = {"ms": ms, "queries": len(queries), "bytes": len(body)}
+    time_pages(client, pages, empty, found)
     print(json.dumps(found))
 
 

@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Sequence
-from decimal import Decimal
 from typing import IO
 from xml.sax.saxutils import escape
 
-from django.utils.formats import date_format, number_format
+from django.utils.formats import date_format
 from django.utils.translation import gettext, ngettext, pgettext
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_RIGHT
@@ -25,6 +24,7 @@ from seasons.describe import describe
 from seasons.models import Season
 from seasons.ranking import Row
 from seasons.services import SeasonRanking
+from tournament.numbers import decimals
 
 SIZE = 8.5  # the table's font size
 ROW = 12.5  # a line of the table
@@ -62,8 +62,8 @@ def _heads() -> list[str]:
 
 
 def _cells(row: Row, name: str) -> list[str]:
-    # the value as printed ("12.50", rounded half up), with the language's decimal mark
-    value = number_format(Decimal(row.printed_value), 2)
+    # the value as the ranking prints it (half away from zero), the language's decimal mark
+    value = decimals(row.value)
     return [row.rank or "", name, value, str(row.played), str(row.total),
             str(row.penalty) if row.penalty else "–"]
 

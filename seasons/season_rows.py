@@ -15,9 +15,10 @@ from django.urls import reverse
 from engine import NOT_GAMES
 from money.models import MoneySettings
 from money.services import money_book
-from seasons.ranking import Row, printed
+from seasons.ranking import Row
 from seasons.services import SeasonRanking, UnitInfo, evening_scores
 from tournament.models import Deal, Seat, Tournament
+from tournament.numbers import decimals
 
 COUNTED, DROPPED, MISSED = "counted", "dropped", "missed"
 TRUMPS = ("clubs", "spades", "hearts", "diamonds")
@@ -108,7 +109,7 @@ class Statistics:
 
     @property
     def declared_share(self) -> str:
-        return printed(Fraction(100 * self.declared, self.deals)) if self.deals else "0.00"
+        return decimals(Fraction(100 * self.declared, self.deals) if self.deals else 0)
 
 
 def counted_series(ranking: SeasonRanking, player: int) -> set[tuple[int, int]]:

@@ -11,7 +11,7 @@ from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from scoring.listings import NUM, secondary
-from tournament.numbers import grouped
+from tournament.numbers import decimals, grouped
 
 
 def _row_class(record) -> str:
@@ -54,7 +54,7 @@ class SeasonRankingTable(tables.Table):
         return format_html('<a href="{}">{}</a>', record["url"], value)
 
     def render_value(self, value, record):
-        return record["printed"]
+        return decimals(record["value"])  # 12.50 / 12,50, rounded as the ranking prints
 
     def render_played(self, value):
         return grouped(value)

@@ -26,6 +26,7 @@ from seasons.season_rows import (
 from seasons.services import evenings_of, season_ranking
 from seasons.tables import SeasonRankingTable
 from tournament.models import Club, Entry
+from tournament.numbers import decimals
 from tournament.parsing import configure_table, page_number
 from tournament.permissions import organizes_club
 
@@ -107,7 +108,8 @@ def player_season(request, visitor, player):
     stats = statistics(found, player)
     unit = visitor.season.unit
     context.update(
-        person=person, row=row, lines=lines, chart=season_chart(chart_points(lines)),
+        person=person, row=row, value_words=decimals(row.value), lines=lines,
+        chart=season_chart(chart_points(lines)),
         penalty_words=penalty_words(found.rules, row.missed, unit),
         played_words=units_word(row.played, unit), missed_words=units_word(row.missed, unit),
         stats=stats, games=[(GAME_WORDS.get(g.name, g.name.replace("_", " ").title()), g)
