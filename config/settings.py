@@ -50,6 +50,7 @@ INSTALLED_APPS = [
     "exports",
     "money",
     "seasons",
+    "live",
     "api",
     "ninja",
 ]

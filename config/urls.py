@@ -22,6 +22,8 @@ from django.views.i18n import set_language
 from exports import urls_account as exports_account
 from exports import urls_organize as exports_organize
 from exports import urls_public as exports_public
+from live import urls_organize_tournament as live_organize
+from live import urls_public as live_public
 from money import urls_organize as money_organize
 from printing import urls_organize as printing_organize
 from printing import urls_public as printing_public
@@ -92,6 +94,7 @@ urlpatterns = [
     path("", app("exports", public=exports_public, organize=exports_account,
                  organize_tournament=exports_organize)),
     path("", app("money", organize_tournament=money_organize)),
+    path("", app("live", public=live_public, organize_tournament=live_organize)),
     path("api/", include("api.urls")),
     # an account's API tokens (made, revoked; api/account.py)
     path("account/api-tokens/", include("api.urls_account")),

@@ -67,11 +67,15 @@ def file_name(season: Season, fmt: str) -> str:
     return re.sub(r"-+", "-", f"{club}-{season.slug}-ranking.{fmt}")
 
 
-def ranking_download(season: Season, ranking: SeasonRanking, fmt: str,
-                     title: str) -> HttpResponse:
-    """The ranking as a file of format ``fmt``, sent as an attachment."""
-    export = SafeExport(fmt, RankingExport(ranking_records(ranking)), title=title,
-                        keys=fmt == CSV)
+def ranking_download(season: Season, ranking: SeasonRanking, fmt: str, title: str,
+                     order: list[int] | None = None) -> HttpResponse:
+    """The ranking as a file of format ``fmt``, sent as an attachment; its lines in the
+    ranking's order, or in ``order`` (player ids: the page's sorting)."""
+    records = ranking_records(ranking)
+    if order:
+        place = {player: i for i, player in enumerate(order)}
+        records.sort(key=lambda r: place.get(r["player"], len(place)))  # type: ignore[arg-type]
+    export = SafeExport(fmt, RankingExport(records), title=title, keys=fmt == CSV)
     content = export.export()
     response = HttpResponse(content.encode() if isinstance(content, str) else content,
                             content_type=CONTENT_TYPES[fmt])

@@ -16,7 +16,7 @@ class Member(models.Model):
     """A person (``Player``) who belongs to a club; whoever else plays its evenings is a
     guest. A member who leaves keeps his history: ``left_on`` is set, nothing is deleted."""
 
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="members")
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="members")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="memberships")
     joined_on = models.DateField(default=datetime.date.today)
     left_on = models.DateField(null=True, blank=True)
@@ -47,7 +47,7 @@ class Season(models.Model):
     ``rules`` object of ``python -m seasons``). A quarter and the year are two seasons over
     the same evenings."""
 
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="seasons")
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="seasons")
     name = models.CharField(_("name"), max_length=120)
     slug = models.SlugField(max_length=80)
     first_day = models.DateField(_("first day"))

@@ -9,6 +9,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass
 from fractions import Fraction
 
+from django.core.cache import cache
 from django.db.models import Count
 from django.urls import reverse
 
@@ -16,7 +17,7 @@ from engine import NOT_GAMES
 from money.models import MoneySettings
 from money.services import money_book
 from seasons.ranking import Row
-from seasons.services import SeasonRanking, UnitInfo, evening_scores
+from seasons.services import CACHE_SECONDS, SeasonRanking, UnitInfo, digest
 from tournament.models import Deal, Seat, Tournament
 from tournament.numbers import decimals
 
@@ -114,29 +115,32 @@ class Statistics:
 
 def counted_series(ranking: SeasonRanking, player: int) -> set[tuple[int, int]]:
     """(evening id, series number) of every series the ranking counted for this audience
-    in which the player has a result."""
-    played = ranking.scores.get(player, {})
-    found: set[tuple[int, int]] = set()
-    evenings: set[int] = set()
-    for unit in ranking.units:
-        if unit.key not in played:
-            continue
-        if unit.series is not None:
-            found.add((unit.evening, unit.series))
-        else:
-            evenings.add(unit.evening)
-    for evening in Tournament.objects.filter(pk__in=sorted(evenings)):  # unit: an evening
-        for number, by_player in evening_scores(evening, ranking.public).items():
-            if player in by_player:
-                found.add((evening.pk, number))
-    return found
+    in which the player has a result (kept with the ranking: no query)."""
+    return set(ranking.series.get(player, ()))
 
 
 def statistics(ranking: SeasonRanking, player: int) -> Statistics:
-    """His games over the series the ranking counts: his seats (one query), the deals of
-    their tables aggregated by the database (one query), the lost-game money of the
-    evenings with money rules (one query, then each evening's kept money book)."""
+    """His games over the series the ranking counts, kept beside the ranking (its key
+    holds every evening's version) and the money rules of his evenings: warm, two
+    queries; cold, his seats, the deals of their tables aggregated by the database and
+    each evening's kept money book."""
     series = counted_series(ranking, player)
+    evenings = sorted({e for e, _ in series})
+    money = list(MoneySettings.objects.filter(tournament_id__in=evenings)
+                 .order_by("tournament_id"))
+    if not ranking.key:
+        return _statistics(ranking, player, series, money)
+    rules = [(m.tournament_id, m.rules) for m in money]
+    key = f"{ranking.key}:stats:{player}:{digest(rules)}"
+    found = cache.get(key)
+    if found is None:
+        found = _statistics(ranking, player, series, money)
+        cache.set(key, found, CACHE_SECONDS)
+    return found  # type: ignore[no-any-return]
+
+
+def _statistics(ranking: SeasonRanking, player: int, series: set[tuple[int, int]],
+                money: list[MoneySettings]) -> Statistics:
     seats = (Seat.objects.filter(entry__player_id=player,
                                  series__tournament_id__in=sorted({e for e, _ in series}))
              .values_list("table_id", "position", "entry_id", "series__tournament_id",
@@ -171,14 +175,15 @@ def statistics(ranking: SeasonRanking, player: int) -> Statistics:
     games = tuple(GameLine(name, won[name], lost[name]) for name in names
                   if name in order or won[name] or lost[name])
     return Statistics(len(series), deals, declared, games, ramsch, ramsch_lost,
-                      _fees(ranking, entries))
+                      _fees(ranking, entries, money))
 
 
-def _fees(ranking: SeasonRanking, entries: dict[int, int]) -> tuple[tuple[str, int], ...]:
+def _fees(ranking: SeasonRanking, entries: dict[int, int],
+          money: list[MoneySettings]) -> tuple[tuple[str, int], ...]:
     """The lost-game money he paid, per currency, from the money books of his evenings
     that have money rules."""
-    moving = [m for m in MoneySettings.objects.filter(tournament_id__in=sorted(entries))
-              if isinstance(m.rules, dict) and m.rules.get("lost_game_fee")]
+    moving = [m for m in money if m.tournament_id in entries
+              and isinstance(m.rules, dict) and m.rules.get("lost_game_fee")]
     paid: dict[str, int] = defaultdict(int)
     evenings = Tournament.objects.in_bulk([m.tournament_id for m in moving])
     for settings in moving:

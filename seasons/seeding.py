@@ -99,9 +99,15 @@ def seat_by_season(series: Series, season: Season, guests_from_table: int | None
                    user) -> seating.Plan:
     """Seat ``series`` (a draft) of a club evening by ``season``'s ranking, guests from table
     ``guests_from_table`` on (None: after the ranked players); stored and audited as any
-    plan. Refused: a series that is not a draft, an evening of no club, a season of another
-    club, an evening nobody is checked in to (or fewer than three players)."""
+    plan. Refused: a series other than the first or not a draft, an evening of no club, a
+    season of another club, an evening nobody is checked in to (or fewer than three
+    players)."""
     tournament = series.tournament
+    if series.number != 1:
+        # later series are seated by the evening's own results or drawn
+        raise SeasonSeatingError(gettext("The season ranking seats the evening's first "
+                                         "series; seat series %(series)s by this evening's "
+                                         "results or by a draw.") % {"series": series.number})
     if series.status != SeriesStatus.DRAFT:
         raise SeasonSeatingError(gettext("Series %(series)s is published; only a draft can "
                                          "be seated again.") % {"series": series.number})

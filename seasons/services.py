@@ -21,11 +21,11 @@ from seasons.models import Member, Season, Unit
 from seasons.ranking import Row, rank_season
 from seasons.rules import Rules, SeasonError, read_document, read_rules
 from tournament.models import Entry, Tournament
-from tournament.privacy import full, name_fields, shown
+from tournament.privacy import filed, full, name_fields, privacy, shown
 from tournament.versions import version, versions
 
 # Bump with any change to what a kept ranking holds or how it is built.
-SEASONS_VERSION = 1
+SEASONS_VERSION = 2
 CACHE_SECONDS = 24 * 3600
 
 
@@ -62,6 +62,9 @@ class SeasonRanking:
     # player → unit key → score (every result, counted or not)
     scores: dict[int, dict[str, int]] = field(default_factory=dict)
     public: bool = False
+    # player → (evening id, series number) of every series he has a result of
+    series: dict[int, frozenset[tuple[int, int]]] = field(default_factory=dict)
+    key: str = ""  # the cache's key of this ranking: what is kept beside it extends it
 
     def person(self, player: int) -> Person:
         return self.people.get(player) or Person(player, "?", "?", True)
@@ -113,15 +116,21 @@ def evening_scores(tournament: Tournament, public: bool) -> dict[int, dict[int, 
 
 def _names(evenings: list[Tournament], public: bool,
            players: set[int]) -> dict[int, tuple[str, str]]:
-    """Each person's name as his latest entry of the season has it (as the public reads it,
-    for the public)."""
+    """Each person's name as his latest entry of the season has it; for the public, as his
+    most private choice of the season publishes it (a pseudonym at one evening and the
+    full name at another: the pseudonym), the latest of equal choices."""
     rows = (Entry.objects.filter(tournament__in=evenings, player_id__in=sorted(players))
             .order_by("tournament__start_date", "tournament_id")
             .values_list("player_id", "tournament__publication", *name_fields()))
     found: dict[int, tuple[str, str]] = {}
+    chosen: dict[int, int] = {}
     for player, default, first, last, publication, pseudonym in rows:
+        level = privacy(publication, pseudonym, default) if public else 0
+        if level < chosen.get(player, 0):
+            continue
+        chosen[player] = level
         first, last = shown(first, last, publication, pseudonym, default, public)
-        found[player] = (full(first, last), f"{last}, {first}" if first else last)
+        found[player] = (full(first, last), filed(first, last))
     return found
 
 
@@ -131,19 +140,31 @@ def members_of(season: Season) -> set[int]:
                .exclude(left_on__lt=season.first_day).values_list("player_id", flat=True))
 
 
-def season_document(season: Season, public: bool = False) -> tuple[dict[str, object],
-                                                                   tuple[UnitInfo, ...],
-                                                                   dict[int, Person]]:
+@dataclass(frozen=True)
+class SeasonDocument:
+    """The season document and what the pages need beside it."""
+
+    document: dict[str, object]
+    units: tuple[UnitInfo, ...]
+    people: dict[int, Person]
+    series: dict[int, frozenset[tuple[int, int]]]  # player → (evening, series) he played
+
+
+def season_document(season: Season, public: bool = False) -> SeasonDocument:
     """The season document (docs/seasons.md) of the results ``public`` may read, with its
     units and people: every unit that has results, every person with a result, a guest
     being whoever was no member of the club during the season."""
     evenings = list(evenings_of(season))
     units: list[UnitInfo] = []
     results: list[dict[str, object]] = []
+    series: dict[int, set[tuple[int, int]]] = defaultdict(set)
     for evening in evenings:
         scores = evening_scores(evening, public)
         if not scores:
             continue
+        for number, by_player in scores.items():
+            for player in by_player:
+                series[player].add((evening.pk, number))
         day = evening.start_date.isoformat()
         if season.unit == Unit.EVENING:
             key = str(evening.pk)
@@ -168,10 +189,11 @@ def season_document(season: Season, public: bool = False) -> tuple[dict[str, obj
     document = {"rules": season.rules, "units": [u.key for u in units],
                 "players": [{"id": p.player, "guest": p.guest} for p in order],
                 "results": results}
-    return document, tuple(units), people
+    return SeasonDocument(document, tuple(units), people,
+                          {p: frozenset(found) for p, found in series.items()})
 
 
-def _digest(value: object) -> str:
+def digest(value: object) -> str:
     return hashlib.sha256(json.dumps(value, sort_keys=True, default=str).encode()).hexdigest()
 
 
@@ -183,23 +205,25 @@ def season_ranking(season: Season, public: bool = False) -> SeasonRanking:
     kept = [(pk, at[pk]) for pk in evenings]
     members = sorted(Member.objects.filter(club_id=season.club_id)
                      .values_list("player_id", "joined_on", "left_on"))
-    key = "season:" + _digest([SEASONS_VERSION, season.pk, season.rules, season.unit,
+    key = "season:" + digest([SEASONS_VERSION, season.pk, season.rules, season.unit,
                                str(season.first_day), str(season.last_day), public, kept,
                                members, translation.get_language()])
     found = cache.get(key)
     if found is None:
-        found = _rank(season, public)
+        found = _rank(season, public, key)
         cache.set(key, found, CACHE_SECONDS)
     return found  # type: ignore[no-any-return]
 
 
-def _rank(season: Season, public: bool) -> SeasonRanking:
+def _rank(season: Season, public: bool, key: str = "") -> SeasonRanking:
     rules, problem = rules_of(season)
-    document, units, people = season_document(season, public)
+    made = season_document(season, public)
+    document, units, people = made.document, made.units, made.people
     if problem:
         document = {**document, "rules": {}}
     rows = rank_season(read_document(document))
     scores: dict[int, dict[str, int]] = defaultdict(dict)
     for result in document["results"]:  # type: ignore[attr-defined]
         scores[result["player"]][result["unit"]] = result["score"]
-    return SeasonRanking(season.pk, rules, problem, units, people, rows, dict(scores), public)
+    return SeasonRanking(season.pk, rules, problem, units, people, rows, dict(scores), public,
+                         made.series, key)

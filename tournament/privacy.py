@@ -54,6 +54,17 @@ def shown(first_name: str, last_name: str, publication: str, pseudonym: str,
     return first_name, initial(last_name)
 
 
+def privacy(publication: str, pseudonym: str, default: str = Publication.FULL) -> int:
+    """How little of the name the public reads under this choice: 0 the full name, 1 the
+    initial (a pseudonym chosen but not given too), 2 a pseudonym. Where one person chose
+    differently at two public tournaments, a page that names him once takes the most
+    private of his choices."""
+    choice = chosen(publication, default)
+    if choice is Publication.PSEUDONYM:
+        return 2 if pseudonym.strip() else 1
+    return 1 if choice is Publication.INITIAL else 0
+
+
 def full(first_name: str, last_name: str) -> str:
     """ "Jürgen Müller"; a pseudonym alone."""
     return f"{first_name} {last_name}".strip()

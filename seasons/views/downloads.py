@@ -13,7 +13,9 @@ from seasons.access import season_page
 from seasons.export_rows import file_name, ranking_download
 from seasons.models import Season
 from seasons.pdf import write_ranking
+from seasons.season_rows import ranking_records
 from seasons.services import season_ranking
+from seasons.tables import SeasonRankingTable
 from tournament.languages import print_language
 from tournament.models import Tournament
 
@@ -44,8 +46,15 @@ def ranking_pdf(request, visitor):
 @require_safe
 @season_page
 def ranking_export(request, visitor, fmt):
-    """The ranking in its order, every line of it (no page of 50)."""
+    """The ranking, every line of it (no page of 50), in its order or sorted as the page
+    was (``?sort=``, the page's column; an unknown one keeps the ranking's order)."""
     season = visitor.season
     ranking = season_ranking(season, public=visitor.public)
     title = gettext("%(season)s ranking") % {"season": season.name}
-    return ranking_download(season, ranking, fmt, title)
+    order = None
+    sort = request.GET.get("sort", "")
+    if sort:
+        table = SeasonRankingTable(ranking_records(ranking, season.club_id, season.slug))
+        table.order_by = sort
+        order = [int(record["player"]) for record in table.data]
+    return ranking_download(season, ranking, fmt, title, order)

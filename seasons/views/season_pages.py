@@ -4,6 +4,8 @@ released series of public evenings; the club's organizers: every counted series)
 
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
 from django.core.paginator import Paginator
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
@@ -50,11 +52,14 @@ def _lead(ranking) -> str:
     return gettext("%(evenings)s counted.") % {"evenings": words}
 
 
-def _downloads(visitor) -> list[tuple[str, str]]:
+def _downloads(visitor, sort: str = "") -> list[tuple[str, str]]:
+    """The PDF (the notice board's: the ranking's order) and the files, in the order the
+    page is sorted."""
     season = visitor.season
     args = [season.club_id, season.slug]
+    query = f"?{urlencode({'sort': sort})}" if sort else ""
     return [("PDF", reverse("seasons:ranking_pdf", args=args)),
-            *[(fmt.upper(), reverse("seasons:ranking_export", args=[*args, fmt]))
+            *[(fmt.upper(), reverse("seasons:ranking_export", args=[*args, fmt]) + query)
               for fmt in FORMATS]]
 
 
@@ -81,7 +86,7 @@ def ranking(request, visitor):
             not_qualified=any(not r.qualified and not r.guest for r in found.rows),
             guests=any(r.guest for r in found.rows),
             minimum=units_word(rules.min_played, visitor.season.unit))
-    context["downloads"] = _downloads(visitor)
+    context["downloads"] = _downloads(visitor, request.GET.get("sort", "")[:40])
     return render(request, "seasons/pages/ranking.html", context)
 
 

@@ -20,6 +20,7 @@ from tournament.audit import record_change
 from tournament.models import AuditAction, Club
 from tournament.parsing import int_param
 from tournament.permissions import club_organizer_required, session_tag
+from tournament.refusals import Refusal, show_on_form
 
 
 def snapshot(season: Season) -> dict[str, object]:
@@ -42,6 +43,9 @@ def save_season(club: Club, user, season: Season | None, stored: dict[str, objec
         after = snapshot(season)
         if before == after:
             return season, False
+        # the form checked the address before the lock: another save may have taken it
+        if Season.objects.filter(club=club, slug=season.slug).exclude(pk=season.pk).exists():
+            raise Refusal(gettext("Another season of the club has this short name."), "slug")
         season.save()
         evening = club.evenings.order_by("-start_date", "-id").first()
         action = AuditAction.SEASON_CREATED if before is None else AuditAction.SEASON_CHANGED
@@ -87,8 +91,12 @@ def _season_form(request, club, season: Season | None):
                          SeasonForm(initial=refilled, club=club, season=season), True)
         form = SeasonForm(request.POST, club=club, season=season)
         if form.is_valid():
-            found, changed = save_season(club, request.user, season, form.stored(),
-                                         session=session_tag(request))
+            try:
+                found, changed = save_season(club, request.user, season, form.stored(),
+                                             session=session_tag(request))
+            except Refusal as refusal:
+                show_on_form(form, refusal)
+                return _page(request, club, season, form)
             if not changed:
                 messages.info(request, gettext("Nothing changed."))
             elif season is None:

@@ -28,6 +28,10 @@ def seat_by_season(request, tournament, number):
     if tournament.club_id is None:
         refusal = _("This tournament is no club's evening: it has no season ranking to seat "
                     "by.")
+    elif series.number != 1:
+        refusal = _("The season ranking seats the evening's first series; seat series "
+                    "%(series)s by this evening's results or by a draw.") % {
+            "series": series.number}
     elif not series.is_draft:
         refusal = _("Series %(series)s is published; only a draft can be seated again.") % {
             "series": series.number}

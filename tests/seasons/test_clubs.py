@@ -272,3 +272,65 @@ def test_a_club_its_organizers_run_is_not_merged_away_from_another_tournament(
     with pytest.raises(Refusal):
         delete_club(club, tournament=cup, user=other)
     assert Club.objects.filter(pk=club.pk).exists() and club.members.count() == 1
+
+
+def test_a_club_run_as_a_club_is_not_merged_or_deleted_from_a_tournament_list(
+        club, club_organizer, club_client):
+    """Not even by its own organizers: its members and seasons would go with it. A typo of
+    its name is still merged into it."""
+    from seasons.models import Season
+    from tournament.refusals import Refusal
+    from tournament.registration.clubs import clubs_with_counts, delete_club, merge_club
+
+    evening = club_evening(club, FIRST_DAY, persons(3))
+    Member.objects.create(club=club, player=evening.entries.first().player)
+    Season.objects.create(club=club, name="2027", slug="2027", first_day=FIRST_DAY,
+                          last_day=FIRST_DAY)
+    typo = Club.objects.create(name="SC Kreuz-Bube", created_by=club_organizer)
+    add_entry(evening, 9, "Ida", "Lange", club=typo)
+    with pytest.raises(Refusal, match="club page"):
+        merge_club(club, typo, tournament=evening, user=club_organizer)
+    with pytest.raises(Refusal, match="club page"):
+        delete_club(club, tournament=evening, user=club_organizer)
+    assert club.members.count() == 1 and club.seasons.count() == 1
+    own = {c.pk: c.own for c in clubs_with_counts(evening, club_organizer)}
+    assert own[club.pk] is False and own[typo.pk] is True
+    assert merge_club(typo, club, tournament=evening, user=club_organizer) == 1
+    assert evening.entries.get(number=9).club_id == club.pk
+
+
+def test_anonymizing_an_evening_leaves_the_members_names_to_the_club(club):
+    """The evening's entries become "Player 1"…; a member's person keeps his name, as a
+    person another tournament knows does (the club's list still names him)."""
+    from tournament.registration import anonymizing
+
+    people = persons(3)
+    Member.objects.create(club=club, player=people[0])
+    evening = club_evening(club, FIRST_DAY, people)
+    anonymizing.anonymize(evening, None)
+    people[0].refresh_from_db()
+    people[1].refresh_from_db()
+    assert people[0].last_name != "Player 1" and club.members.get().player == people[0]
+    entry = evening.entries.get(number=1)
+    assert entry.last_name == "Player 1" and entry.player_id != people[0].pk
+    assert people[1].last_name == "Player 2"  # nobody else knows him: renamed in place
+
+
+def test_the_door_lists_the_members_still_expected_and_ticks_them_off(club, club_organizer,
+                                                                      club_client):
+    people = persons(3)
+    for person in people:
+        Member.objects.create(club=club, player=person)
+    tonight = clubs.next_evening(club, club_organizer, FIRST_DAY, "Skatabend")
+    door = reverse("tournament:door", args=[tonight.slug])
+    page = club_client.get(door).content.decode()
+    assert "Still expected" in page and "(3)" in page
+    first = tonight.entries.order_by("last_name", "first_name").first()
+    assert first.sort_name in page
+    club_client.post(reverse("tournament:entry_check_in", args=[tonight.slug, first.number]),
+                     {"checked_in": "1", "next": door})
+    page = club_client.get(door).content.decode()
+    expected = page.split("Still expected")[1].split("Last check-ins")[0]
+    assert "(2)" in expected and first.sort_name not in expected
+    tonight.entries.update(checked_in=True)
+    assert "Still expected" not in club_client.get(door).content.decode()

@@ -139,3 +139,18 @@ def test_a_season_without_a_public_evening_is_no_download_for_the_public(season,
     for name, extra in (("ranking_pdf", {}), ("ranking_export", {"fmt": "ods"})):
         assert Client().get(_url(season, name, **extra)).status_code == 404
         assert club_client.get(_url(season, name, **extra)).status_code == 200
+
+
+def test_the_file_is_sorted_as_the_page_was(season, club_client):
+    """The page sorted by name links a file sorted by name; unsorted, or by an unknown
+    column, the file keeps the ranking's order."""
+    page = club_client.get(_url(season, "ranking") + "?sort=name").content.decode()
+    link = _url(season, "ranking_export", fmt="csv") + "?sort=name"
+    assert link in page
+    by_name = [r["name"] for r in _csv(club_client.get(link))]
+    assert by_name == sorted(by_name, key=lambda name: name.split()[-1].casefold())
+    ranked = [r["rank"] for r in _csv(club_client.get(_url(season, "ranking_export",
+                                                            fmt="csv")))]
+    assert ranked != [r["rank"] for r in _csv(club_client.get(link))]
+    unknown = _url(season, "ranking_export", fmt="csv") + "?sort=nonsense"
+    assert [r["rank"] for r in _csv(club_client.get(unknown))] == ranked

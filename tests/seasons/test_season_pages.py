@@ -287,3 +287,25 @@ def test_an_anonymous_reader_pays_for_season_pages_from_his_budget(club, setting
     url = f"/club/{club.pk}/{season.slug}/"
     assert [client.get(url).status_code for _ in range(4)] == [200, 200, 200, 429]
     assert client.get(url)["Retry-After"] == "18"
+
+
+def test_a_players_page_queries_do_not_grow_with_the_evenings(client, club):
+    """A player's season is read from what is kept beside the ranking: one evening or
+    four, the same queries (unit: an evening, so his series are the ranking's, not each
+    evening's standings read again)."""
+    people = persons(4)
+    _members(club, people)
+    counts = []
+    for evenings, slug in ((1, "one"), (4, "four")):
+        first = FIRST_DAY + WEEK * 10 * len(counts)
+        for n in range(evenings):
+            club_evening(club, first + WEEK * n, people, seed=f"{slug}{n}")
+        season = _season(club, slug=slug, rules={"value": "total"})
+        Season.objects.filter(pk=season.pk).update(first_day=first, unit="evening",
+                                                   last_day=first + WEEK * evenings)
+        url = _url("player", season, people[0].pk)
+        assert client.get(url).status_code == 200  # fills the cache
+        with CaptureQueriesContext(connection) as queries:
+            assert client.get(url).status_code == 200
+        counts.append(len(queries))
+    assert counts[0] == counts[1]

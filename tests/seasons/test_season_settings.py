@@ -131,3 +131,15 @@ def test_no_json_is_typed_and_presets_are_described(club_client, club):
     assert "<textarea" not in text
     assert "Total of the evenings, only the best 8 evenings count" in text
     assert text.count('name="choose"') == len(PRESETS)
+
+
+def test_a_slug_taken_between_the_check_and_the_save_is_a_message(club_client, club,
+                                                                   monkeypatch):
+    """Two organizers save at once: the form's check passed for both, the save under the
+    club's lock finds the address taken and says so on the field, never a 500."""
+    club_client.post(_create(club), {**NEW, "slug": "jahr"})
+    monkeypatch.setattr(SeasonForm, "_taken", lambda form, slug: False)
+    response = club_client.post(_create(club), {**NEW, "name": "Zweite", "slug": "jahr"})
+    assert response.status_code == 200
+    assert "short name" in " ".join(response.context["form"].errors["slug"])
+    assert list(Season.objects.values_list("name", flat=True)) == ["Jahreswertung 2027"]

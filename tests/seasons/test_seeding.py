@@ -145,3 +145,16 @@ def test_the_page_lists_the_seasons_of_the_day_and_seats(evening, club_client):
     assert answer.url == reverse("tournament:series", args=[tonight.slug, 1])
     series_page = club_client.get(answer.url).content.decode()
     assert url in series_page  # the draft's page links the season seating
+
+
+def test_only_the_first_series_is_seated_by_the_season(evening, club_organizer, club_client):
+    from tournament.models import Series
+
+    tonight, season = evening
+    second = Series.objects.create(tournament=tonight, number=2)
+    with pytest.raises(SeasonSeatingError, match="first series"):
+        seat_by_season(second, season, None, "s", club_organizer)
+    url = reverse("seasons:seat_by_season", args=[tonight.slug, 2])
+    answer = club_client.post(url, {"season": season.pk, "seed": "abc"}, follow=True)
+    assert "first series" in answer.content.decode()
+    assert not second.tables.exists()

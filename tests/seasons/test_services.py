@@ -11,7 +11,7 @@ from seasons.services import season_ranking
 from tests.seasons.conftest import FIRST_DAY, club_evening, persons
 from tournament import lifecycle
 from tournament.models import SeriesStatus
-from tournament.versions import version, versions
+from tournament.versions import changed, version, versions
 
 
 def test_a_season_ranks_each_series_by_its_own_standings(club):
@@ -67,3 +67,28 @@ def test_the_kept_ranking_is_read_again_until_an_evening_changes(club):
     assert len(season_ranking(season).units) == 2  # the organizers count the confirmed one
     lifecycle.move(late.series.get(number=1), SeriesStatus.RELEASED, None, actor="test")
     assert len(season_ranking(season, public=True).units) == 2
+
+
+def _year(club) -> Season:
+    return Season.objects.create(club=club, name="2027", slug="2027",
+                                 first_day=datetime.date(2027, 1, 1),
+                                 last_day=datetime.date(2027, 12, 31))
+
+
+def test_the_public_reads_the_most_private_name_a_player_chose_in_the_season(club):
+    """A pseudonym at the first evening and the full name at the second: the season's public
+    pages never put the two together, so they say the pseudonym (the staff the name)."""
+    people = persons(4)
+    first = club_evening(club, FIRST_DAY, people)
+    second = club_evening(club, FIRST_DAY + datetime.timedelta(days=7), people, seed="late")
+    masked, initial = people[0], people[1]
+    first.entries.filter(player=masked).update(publication="pseudonym", pseudonym="Kreuzbube")
+    second.entries.filter(player=initial).update(publication="initial")
+    for evening in (first, second):
+        changed(evening.pk)
+    season = _year(club)
+    public = season_ranking(season, public=True)
+    assert public.person(masked.pk).name == "Kreuzbube"
+    assert public.person(initial.pk).name == f"{initial.first_name} {initial.last_name[0]}."
+    staff = season_ranking(season)
+    assert staff.person(masked.pk).name == f"{masked.first_name} {masked.last_name}"

@@ -97,7 +97,7 @@ def _rename_entries(tournament: Tournament, entries: list[Entry]) -> None:
     for entry in entries:
         anonymous = anonymous_name(tournament, entry.number)
         person = entry.player
-        if Entry.objects.filter(player=person).exclude(pk=entry.pk).exists():
+        if _known_elsewhere(person, entry):
             entry.player = Player.objects.create(first_name="", last_name=anonymous)
         else:
             person.first_name, person.last_name = "", anonymous
@@ -106,6 +106,18 @@ def _rename_entries(tournament: Tournament, entries: list[Entry]) -> None:
         entry.email, entry.publication, entry.pseudonym = "", "", ""
         entry.save(update_fields=["player", "first_name", "last_name", "email",
                                   "publication", "pseudonym"])
+
+
+def _known_elsewhere(person: Player, entry: Entry) -> bool:
+    """Whether anything besides this entry names the person: another tournament's entry, or
+    a record of an outer app (a club's membership, seasons.Member) that keeps his name."""
+    for relation in Player._meta.related_objects:
+        rows = relation.related_model._default_manager.filter(**{relation.field.name: person})
+        if relation.related_model is Entry:
+            rows = rows.exclude(pk=entry.pk)
+        if rows.exists():
+            return True
+    return False
 
 
 def _scrub(value, replaced: list[tuple[str, str]]):

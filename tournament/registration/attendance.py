@@ -105,12 +105,16 @@ STATUSES = {
 
 
 def entry_counts(tournament: Tournament) -> dict[str, int]:
-    """Registered (everyone not withdrawn), checked in and withdrawn, in one query."""
-    return tournament.entries.aggregate(
-        registered=Count("pk", filter=Q(withdrawn=False)),
-        checked_in=Count("pk", filter=Q(checked_in=True)),
-        withdrawn=Count("pk", filter=Q(withdrawn=True)),
+    """Registered (everyone not withdrawn), checked in, withdrawn and still expected
+    (registered, not checked in), in one query."""
+    # aliases apart from the fields: an alias named as a field hides it from the filters
+    counted = tournament.entries.aggregate(
+        n_registered=Count("pk", filter=Q(withdrawn=False)),
+        n_checked_in=Count("pk", filter=STATUSES["checked_in"]),
+        n_withdrawn=Count("pk", filter=STATUSES["withdrawn"]),
+        n_expected=Count("pk", filter=STATUSES["registered"]),
     )
+    return {name[2:]: number for name, number in counted.items()}
 
 
 def search_entries(tournament: Tournament, q: str = "", club: str = "", status: str = ""):
@@ -134,6 +138,16 @@ def search_entries(tournament: Tournament, q: str = "", club: str = "", status: 
     if status in STATUSES:
         entries = entries.filter(STATUSES[status])
     return entries
+
+
+EXPECTED_SHOWN = 60  # a club evening's members; a congress's door searches instead
+
+
+def still_expected(tournament: Tournament, count: int = EXPECTED_SHOWN):
+    """Who is registered and not checked in yet (a club evening lists its members), by
+    name: the door ticks them off without typing."""
+    return (tournament.entries.filter(STATUSES["registered"]).select_related("club")
+            .order_by("last_name", "first_name", "number")[:count])
 
 
 def recent_check_ins(tournament: Tournament, count: int = 10):

@@ -13,7 +13,7 @@ from tournament.models import AuditAction, Club, Entry, Tournament
 from tournament.names import club_key
 from tournament.numbers import grouped
 from tournament.parsing import clean_text, name_problem
-from tournament.permissions import organized_tournaments, organizes_club
+from tournament.permissions import organized_tournaments
 from tournament.refusals import Refusal
 from tournament.versions import changed_on_commit
 
@@ -95,21 +95,28 @@ def own_clubs(user):
     unused one they created. Another organizer's players never move."""
     if user is None or not user.is_authenticated:
         return Club.objects.none()
+    run_as_clubs = Club.organizers.through.objects.values("club_id")
     if user.is_superuser:
-        return Club.objects.all()
+        return Club.objects.exclude(pk__in=run_as_clubs)
     theirs = organized_tournaments(user)
     elsewhere = Entry.objects.filter(club__isnull=False).exclude(tournament__in=theirs)
     # a club his tournaments use is his, whoever typed it (an assistant at the door, a
     # co-organizer); an unused one only if he, or nobody known, created it
     unused_and_his = Q(entries__isnull=True) & (Q(created_by=user) | Q(created_by__isnull=True))
+    # a club run on its club page is never merged away (``_run_as_club``)
     return (Club.objects.filter(Q(entries__tournament__in=theirs) | unused_and_his)
-            .exclude(pk__in=elsewhere.values("club_id")).distinct())
+            .exclude(pk__in=elsewhere.values("club_id"))
+            .exclude(pk__in=run_as_clubs).distinct())
 
 
-def _runs_elsewhere(club: Club, user) -> bool:
-    """A club run as an organizing body (its members, its seasons: seasons/) is merged or
-    deleted by its own organizers only, never from another's tournament."""
-    return club.organizers.exists() and not organizes_club(user, club)
+def _run_as_club(club: Club) -> Refusal | None:
+    """A club run as an organizing body (its members, its seasons: seasons/) is never merged
+    away or deleted from a tournament's list, not even by its organizers: its members and
+    seasons would go with it. Others may still merge a typo of its name into it."""
+    if not club.organizers.exists():
+        return None
+    return Refusal(gettext("%(club)s keeps its members and seasons on its club page: it is "
+                           "not merged or deleted here.") % {"club": club.name}, "club")
 
 
 @dataclass(frozen=True)
@@ -135,8 +142,10 @@ def merge_club(club: Club, into: Club | None, *, tournament: Tournament, user) -
         raise Refusal(gettext("Choose another club than %(club)s to merge it into.")
                       % {"club": club.name}, "into")
     with transaction.atomic():
-        if (not own_clubs(user).filter(pk=club.pk).exists()
-                or _runs_elsewhere(club, user)):
+        refusal = _run_as_club(club)
+        if refusal is not None:
+            raise refusal
+        if not own_clubs(user).filter(pk=club.pk).exists():
             raise Refusal(gettext("%(club)s is used by another organizer's tournaments; only "
                                   "they can merge it.") % {"club": club.name}, "club")
         if not clubs_for(tournament, user).filter(pk=into.pk).exists():
@@ -159,8 +168,10 @@ def merge_club(club: Club, into: Club | None, *, tournament: Tournament, user) -
 def delete_club(club: Club, *, tournament: Tournament, user) -> None:
     """Delete a club nobody plays for (one added by mistake)."""
     with transaction.atomic():
-        if (not own_clubs(user).filter(pk=club.pk).exists()
-                or _runs_elsewhere(club, user)):
+        refusal = _run_as_club(club)
+        if refusal is not None:
+            raise refusal
+        if not own_clubs(user).filter(pk=club.pk).exists():
             raise Refusal(gettext("%(club)s is used by another organizer's tournaments; only "
                                   "they can delete it.") % {"club": club.name}, "club")
         use = club_use(club)

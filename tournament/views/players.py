@@ -202,6 +202,7 @@ def door(request, tournament):
     return render(request, TEMPLATES + "door.html", {
         "tournament": tournament, "search": search, "q": q, "matches": matches,
         "quick": quick, "recent": attendance.recent_check_ins(tournament),
+        "expected": attendance.still_expected(tournament),
         "club_names": _club_names(tournament, request.user),
         "counts": attendance.entry_counts(tournament),
         "here": request.get_full_path(),

@@ -1,0 +1,3 @@
+"""The live room's staff pages, under ``organize/<slug>/``."""
+
+urlpatterns: list = []

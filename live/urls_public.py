@@ -1,0 +1,3 @@
+"""The live room's public pages, under ``t/<slug>/``."""
+
+urlpatterns: list = []
