@@ -334,3 +334,11 @@ def test_the_door_lists_the_members_still_expected_and_ticks_them_off(club, club
     assert "(2)" in expected and first.sort_name not in expected
     tonight.entries.update(checked_in=True)
     assert "Still expected" not in club_client.get(door).content.decode()
+
+
+def test_the_tournaments_club_page_sends_its_organizers_to_the_club_page(club, club_client):
+    evening = club_evening(club, FIRST_DAY, persons(3))
+    page = club_client.get(reverse("tournament:club", args=[evening.slug, club.pk]))
+    text = page.content.decode()
+    assert page.status_code == 200 and "not merged or deleted here" in text
+    assert reverse("seasons:club", args=[club.pk]) in text and 'value="merge"' not in text

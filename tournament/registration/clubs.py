@@ -103,13 +103,13 @@ def own_clubs(user):
     # a club his tournaments use is his, whoever typed it (an assistant at the door, a
     # co-organizer); an unused one only if he, or nobody known, created it
     unused_and_his = Q(entries__isnull=True) & (Q(created_by=user) | Q(created_by__isnull=True))
-    # a club run on its club page is never merged away (``_run_as_club``)
+    # a club run on its club page is never merged away (``run_as_club``)
     return (Club.objects.filter(Q(entries__tournament__in=theirs) | unused_and_his)
             .exclude(pk__in=elsewhere.values("club_id"))
             .exclude(pk__in=run_as_clubs).distinct())
 
 
-def _run_as_club(club: Club) -> Refusal | None:
+def run_as_club(club: Club) -> Refusal | None:
     """A club run as an organizing body (its members, its seasons: seasons/) is never merged
     away or deleted from a tournament's list, not even by its organizers: its members and
     seasons would go with it. Others may still merge a typo of its name into it."""
@@ -142,7 +142,7 @@ def merge_club(club: Club, into: Club | None, *, tournament: Tournament, user) -
         raise Refusal(gettext("Choose another club than %(club)s to merge it into.")
                       % {"club": club.name}, "into")
     with transaction.atomic():
-        refusal = _run_as_club(club)
+        refusal = run_as_club(club)
         if refusal is not None:
             raise refusal
         if not own_clubs(user).filter(pk=club.pk).exists():
@@ -168,7 +168,7 @@ def merge_club(club: Club, into: Club | None, *, tournament: Tournament, user) -
 def delete_club(club: Club, *, tournament: Tournament, user) -> None:
     """Delete a club nobody plays for (one added by mistake)."""
     with transaction.atomic():
-        refusal = _run_as_club(club)
+        refusal = run_as_club(club)
         if refusal is not None:
             raise refusal
         if not own_clubs(user).filter(pk=club.pk).exists():

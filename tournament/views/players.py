@@ -7,7 +7,7 @@ Each view parses the request, calls one function of ``tournament.registration.se
 from __future__ import annotations
 
 from django.contrib import messages
-from django.db.models import Count
+from django.db.models import Count, Q
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -298,10 +298,17 @@ def club_list(request, tournament):
 
 @organizer_required
 def club_detail(request, tournament, club):
-    """Merge a club into another or delete it; both ask to confirm first."""
+    """Merge a club into another or delete it; both ask to confirm first. A club run on its
+    club page (members, seasons) opens for its organizers, saying it is not merged here."""
+    mine = clubs.own_clubs(request.user).values("pk")
     club = get_object_or_404(clubs.clubs_for(tournament, request.user)
-                             .filter(pk__in=clubs.own_clubs(request.user).values("pk")),
+                             .filter(Q(pk__in=mine) | Q(organizers=request.user)).distinct(),
                              pk=club)
+    kept = clubs.run_as_club(club)
+    if kept is not None:
+        return render(request, TEMPLATES + "club.html", {
+            "tournament": tournament, "club": club, "use": clubs.club_use(club),
+            "kept": kept.message})
     others = clubs.clubs_for(tournament, request.user).exclude(pk=club.pk)
     merge = ClubMergeForm(request.POST if request.POST.get("action") == "merge" else None,
                           clubs=others)
