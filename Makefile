@@ -17,7 +17,7 @@ CATALOGS = $(wildcard locale/*/LC_MESSAGES/*.po)
 MO = $(CATALOGS:.po=.mo)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: install browser fonts gettext messages run test lint bench clean
+.PHONY: install browser fonts gettext messages run test lint bench clean vendor
 
 install: $(VENV)/.installed $(FONT) $(MO)
 
@@ -75,6 +75,37 @@ bench: $(VENV)/.installed $(FONT)
 	$(PY) bench/bench_seating.py
 	$(PY) bench/bench_printing.py
 	$(PY) bench/bench_congress.py $(BENCH_ARGS)
+
+# The table link's offline entry (docs/live.md) runs two npm packages' production files,
+# committed under static/vendor/ (the site serves only its own files: no CDN). `make vendor`
+# fetches these versions from the npm registry again (npm pack checks their integrity) and
+# writes each package's version and licence beside its files. Source-map comments are cut:
+# the maps are not kept, and collectstatic would look for them.
+WORKBOX_VERSION = 7.4.1
+WORKBOX_MODULES = core routing strategies expiration
+IDB_KEYVAL_VERSION = 6.2.2
+
+vendor:
+	rm -rf static/vendor/workbox static/vendor/idb-keyval
+	mkdir -p static/vendor/workbox static/vendor/idb-keyval
+	set -e; tmp=$$(mktemp -d); cd $$tmp; \
+	npm pack --silent workbox-sw@$(WORKBOX_VERSION) \
+	  $(foreach m,$(WORKBOX_MODULES),workbox-$(m)@$(WORKBOX_VERSION)) \
+	  idb-keyval@$(IDB_KEYVAL_VERSION) >/dev/null; \
+	for f in *.tgz; do mkdir $${f%.tgz}; tar xzf $$f -C $${f%.tgz} --strip-components=1; done; \
+	cd $(CURDIR); \
+	cp $$tmp/workbox-sw-$(WORKBOX_VERSION)/build/workbox-sw.js static/vendor/workbox/; \
+	for m in $(WORKBOX_MODULES); do \
+	  cp $$tmp/workbox-$$m-$(WORKBOX_VERSION)/build/workbox-$$m.prod.js static/vendor/workbox/; \
+	done; \
+	cp $$tmp/workbox-sw-$(WORKBOX_VERSION)/LICENSE static/vendor/workbox/LICENSE; \
+	cp $$tmp/idb-keyval-$(IDB_KEYVAL_VERSION)/dist/umd.js static/vendor/idb-keyval/idb-keyval.js; \
+	cp $$tmp/idb-keyval-$(IDB_KEYVAL_VERSION)/LICENCE static/vendor/idb-keyval/LICENSE; \
+	sed -i '/^\/\/# sourceMappingURL=/d' static/vendor/workbox/*.js static/vendor/idb-keyval/*.js; \
+	echo "workbox-sw, workbox-{$$(echo $(WORKBOX_MODULES) | tr ' ' ,)} $(WORKBOX_VERSION) (npm)" \
+	  > static/vendor/workbox/VERSION; \
+	echo "idb-keyval $(IDB_KEYVAL_VERSION) (npm), dist/umd.js" > static/vendor/idb-keyval/VERSION; \
+	rm -rf $$tmp
 
 lint: $(VENV)/.installed
 	$(VENV)/bin/ruff check .

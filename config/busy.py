@@ -1,4 +1,5 @@
-"""A busy database answers "busy, nothing saved, try again" (503 with Retry-After), never a 500.
+"""A busy database answers "busy, nothing saved, try again" (503 with Retry-After), never a 500;
+so does a shared cache (Redis) that stopped answering.
 
 A long write (an organizer's import, a large change) holds SQLite's write lock or a PostgreSQL
 row lock; a phone's save waits for it ``config.database.lock_wait()`` seconds and then fails
@@ -15,6 +16,7 @@ from django.template.loader import render_to_string
 from django.utils.translation import gettext, gettext_noop
 from django.views.defaults import server_error as django_server_error
 
+from config.caches import cache_unreachable
 from config.database import is_busy
 from tournament.crowd import stylesheet
 
@@ -24,6 +26,11 @@ BUSY_NOTHING_SAVED = gettext_noop("The database is busy (a long change holds it)
                                   "saved. Send it again in a few seconds.")
 BUSY = gettext_noop("The site is busy (a long change holds the database). Try again in a few "
                     "seconds.")
+# A shared cache (Redis, REDIS_URL) that stopped answering: a deal may have been saved before
+# the page after it needed the cache, so the reader is told to look rather than to send again
+CACHE_DOWN = gettext_noop("The site cannot reach its shared cache right now. Try again in a few "
+                          "seconds; reload the page first to see whether what you sent was "
+                          "saved.")
 
 
 def busy_response(request, message: str) -> HttpResponse:
@@ -60,6 +67,8 @@ class BusyDatabaseMiddleware:
     def process_exception(self, request, exception):
         if is_busy(exception):
             return busy_response(request, BUSY_NOTHING_SAVED)
+        if cache_unreachable(exception):
+            return busy_response(request, CACHE_DOWN)
         return None
 
 
@@ -69,4 +78,6 @@ def server_error(request, *args, **kwargs):
     error = sys.exc_info()[1]
     if error is not None and is_busy(error):
         return busy_response(request, BUSY)
+    if error is not None and cache_unreachable(error):
+        return busy_response(request, CACHE_DOWN)
     return django_server_error(request, *args, **kwargs)

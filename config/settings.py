@@ -10,6 +10,7 @@ from pathlib import Path
 
 from django.core.exceptions import ImproperlyConfigured
 
+from config.caches import redis_caches
 from config.database import database_from_url
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -162,6 +163,11 @@ AXES_LOCKOUT_PARAMETERS = ["ip_address", "username"]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_VERBOSE = False
+# The attempts are kept in the database (axes' database handler, its default, named here):
+# every app server reads the same rows, as it reads the sessions (docs/deployment.md, More
+# than one app server), and a lockout outlives a restarted or emptied cache (Redis keeps
+# nothing on disk; `check_deals --mend-feet` empties the cache).
+AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
 # Behind a TLS proxy the client's address is in X-Forwarded-For: set DJANGO_PROXY_COUNT to the
 # number of proxies in front of gunicorn (1 for one nginx), or every visitor shares one address.
 # config.client reads it from the right, where only the proxies write (docs/access.md).
@@ -230,3 +236,10 @@ CACHES = {
         "OPTIONS": {"MAX_ENTRIES": 3000},
     },
 }
+# More than one app server (docs/deployment.md): with REDIS_URL both caches live in Redis, so
+# every server reads the same results, versions, kept pages, budgets and PDF progress; the
+# crowd's keys apart under their own prefix, or on a Redis of their own (REDIS_CROWD_URL).
+if os.environ.get("REDIS_URL", "").strip():
+    CACHES = redis_caches(os.environ["REDIS_URL"].strip(),
+                          os.environ.get("REDIS_CROWD_URL", "").strip(),
+                          os.environ.get("REDIS_KEY_PREFIX", "skat").strip())

@@ -36,7 +36,7 @@ from tournament import urls_organize as tournament_organize
 from tournament import urls_public as tournament_public
 from tournament import urls_table as tournament_table
 from tournament.parsing import TokenConverter
-from tournament.views import accounts, home
+from tournament.views import accounts, home, sheets
 from tournament.views.languages import PageCatalog
 
 register_converter(TokenConverter, "token")
@@ -80,6 +80,8 @@ urlpatterns = [
     # browser's copy never speaks the language the visitor just left)
     path("jsi18n/", cache_page(3600)(PageCatalog.as_view()), name="javascript_catalog"),
     path("", home, name="home"),
+    # the table links' service worker: at /s/ so that it controls their pages and no other
+    path("s/sheet-sw.js", sheets.service_worker, name="sheet_service_worker"),
     path("login/", accounts.LoginView.as_view(), name="login"),
     path("logout/", accounts.LogoutView.as_view(), name="logout"),
     path("password/", accounts.PasswordChangeView.as_view(), name="password_change"),

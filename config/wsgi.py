@@ -6,9 +6,12 @@ import os
 from django.core.wsgi import get_wsgi_application
 from django.urls import get_resolver
 
+from config.caches import require_shared_caches
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 application = get_wsgi_application()
+require_shared_caches()  # a Redis that does not answer stops the worker at boot, saying so
 
 # Every view loaded, then everything the process holds so far set apart from the garbage
 # collector: its full passes would otherwise walk Django's hundred thousand objects whenever a

@@ -1,3 +1,9 @@
 """The live room's public pages, under ``t/<slug>/``."""
 
-urlpatterns: list = []
+from django.urls import path
+
+from live.views import projector
+
+urlpatterns: list = [
+    path("projector/", projector.projector_page, name="projector"),
+]

@@ -1,8 +1,9 @@
 """How far a large PDF is: the view making it writes here after every chunk, the page that
 asked for it reads it every second (``print-progress/?job=…``).
 
-The cache is shared by every worker process (settings ``CACHES``: files on disk, or the
-test settings' memory), so the worker answering the page need not be the one printing."""
+The cache is shared by every worker process (settings ``CACHES``: files on disk, Redis shared
+by every app server, or the test settings' memory), so the worker answering the page need not
+be the one printing, nor even on the same machine."""
 
 from __future__ import annotations
 

@@ -43,6 +43,7 @@ EXPECTED = {
     "favicon": ANYONE,
     "set_language": ANYONE,
     "javascript_catalog": ANYONE,
+    "sheet_service_worker": ANYONE,
     "login": ANYONE,
     "logout": ANYONE,
     "password_change": LOGIN,
@@ -79,6 +80,7 @@ EXPECTED = {
     "tournament:where": PUBLIC,
     "tournament:table": PUBLIC,
     "tournament:sheet": LINK,
+    "tournament:sheet_manifest": LINK,
     "tournament:deal_add": LINK,
     "tournament:deal_edit": LINK,
     "tournament:deal_insert": LINK,
@@ -206,6 +208,12 @@ EXPECTED = {
     "api:deal_entry": LINK,
     "api_tokens:page": LOGIN,
     "api_tokens:revoke": LOGIN,
+    # issue 24: the director's board of a series, for whoever keeps the sheets
+    "live:board": STAFF,
+    # issue 24 point 4: the projector is a public page (the hall's PC needs no login; the
+    # staff's PC shows the public's view unless asked otherwise), its form the staff's
+    "live:projector": PUBLIC,
+    "live:projector_form": STAFF,
 }
 
 # Who may open a page of each kind; the others are refused.

@@ -35,8 +35,8 @@ ROOT = Path(__file__).resolve().parent.parent
 CATALOGS = sorted((ROOT / "locale").glob("*/LC_MESSAGES/*.po"))
 # what makemessages reads: the site's code and templates (the project's makemessages leaves
 # out the tests, the benchmarks and the docs)
-SOURCES = ("api", "config", "engine", "exports", "money", "printing", "scoring", "seasons",
-           "static", "templates", "tournament", "manage.py")
+SOURCES = ("api", "config", "engine", "exports", "live", "money", "printing", "scoring",
+           "seasons", "static", "templates", "tournament", "manage.py")
 
 
 def test_there_is_a_german_catalog_for_the_site_and_its_javascript():

@@ -136,6 +136,7 @@ FIELDS = {
     "start_date": pgettext_lazy("audit log field", "start date"),
     "venue": pgettext_lazy("audit log field", "venue"),
     "blind_check": pgettext_lazy("audit log field", "blind check"),
+    "provisional_public": pgettext_lazy("audit log field", "provisional standings public"),
     "time_zone": pgettext_lazy("audit log field", "time zone"),
     "paper": pgettext_lazy("audit log field", "paper"),
     "language": pgettext_lazy("audit log field", "language"),

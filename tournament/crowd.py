@@ -48,6 +48,7 @@ MAKERS = 1
 class Cost(enum.IntEnum):
     """What one request costs its address: a kept answer little, a computed one its work."""
 
+    CHECKED = 1  # a live page's poll of an unchanged room: a 304 (tournament/live.py)
     KEPT = 2
     PAGE = 10
     PDF = 30
@@ -117,6 +118,7 @@ def spend(address: str, cost: int) -> None:
         return
     store = kept_answers()
     key = _budget_key(address, int(now() // WINDOW))
+    cost = int(cost)  # a plain number: Redis's INCR reads a Cost's repr ("<Cost.PAGE: 10>")
     store.add(key, 0, WINDOW * 2)
     try:
         store.incr(key, cost)
@@ -169,12 +171,24 @@ def _maker_slot(store) -> str | None:
     return None
 
 
-def _key(request, tournament) -> str:
+def request_version(request, tournament, public: bool) -> str:
+    """``versions.version``, read once for the request: a live page's ETag
+    (tournament/live.py) and the kept page's key read the same, with one query."""
+    read = request.__dict__.setdefault("_results_versions", {})
+    if (tournament.pk, public) not in read:
+        read[tournament.pk, public] = version(tournament, public=public)
+    return read[tournament.pk, public]
+
+
+def _key(request, visitor) -> str:
     query = sorted((k, v) for k in request.GET for v in request.GET.getlist(k))
     asked = hashlib.sha256(repr((request.path, query)).encode()).hexdigest()[:24]
-    # the page's language is the visitor's or the tournament's (tournament.languages)
-    return (f"crowd:page:{CODE}:{tournament.pk}:{version(tournament, public=True)}:"
-            f"{translation.get_language()}:{asked}")
+    tournament = visitor.tournament
+    # the public's version, or every change's where the page counts the series in play
+    # (the provisional standings, ``Visitor.public_version``); the page's language is the
+    # visitor's or the tournament's (tournament.languages)
+    at = request_version(request, tournament, visitor.public_version)
+    return (f"crowd:page:{CODE}:{tournament.pk}:{at}:{translation.get_language()}:{asked}")
 
 
 def _storable(request, response) -> bool:
@@ -207,6 +221,25 @@ def _thaw(kept: Kept) -> HttpResponseBase:
     return response
 
 
+LIVE_WAIT = 1.0  # seconds a live page's poll waits for the copy another worker is making
+LIVE_WAIT_STEP = 0.05
+
+
+def _copy_soon(request, store, key: str) -> Kept | None:
+    """For a live page's poll (static/js/live.js, ``X-Live``) that finds its page being
+    made: the copy, if it is kept within ``LIVE_WAIT`` (a page takes a tenth of a second to
+    make; a "come back in 3 s" would hold every follower of the room back a whole poll)."""
+    if not request.headers.get("X-Live"):
+        return None
+    deadline = time.monotonic() + LIVE_WAIT
+    while time.monotonic() < deadline:
+        time.sleep(LIVE_WAIT_STEP)
+        kept = store.get(key)
+        if kept is not None:
+            return kept  # type: ignore[no-any-return]
+    return None
+
+
 def heavy(cost: Cost) -> Callable:
     """For a ``public_page`` view whose answer grows with the room (results, their PDFs):
     an anonymous GET is answered from what was kept for the tournament's public version, or
@@ -224,14 +257,15 @@ def heavy(cost: Cost) -> Callable:
             if wait:
                 return too_many(wait)
             store = kept_answers()
-            key = _key(request, visitor.tournament)
+            key = _key(request, visitor)
             kept = store.get(key)
             spend(address, Cost.KEPT if kept is not None else cost)
             if kept is not None:
                 return _thaw(kept)
             # one worker makes it; the others' visitors are asked to come back for the copy
             if not store.add(key + ":making", 1, MAKING_SECONDS):
-                return being_made()
+                kept = _copy_soon(request, store, key)
+                return _thaw(kept) if kept is not None else being_made()
             slot = _maker_slot(store)
             if slot is None:
                 store.delete(key + ":making")

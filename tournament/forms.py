@@ -58,8 +58,8 @@ class TournamentForm(forms.ModelForm):
         model = Tournament
         fields = ["name", "slug", "start_date", "end_date", "venue", "rule_set",
                   "scoring_system", "series_count", "deals_per_player", "table_policy",
-                  "public", "publication", "blind_check", "time_zone", "language", "paper",
-                  "settlement_rate"]
+                  "public", "publication", "provisional_public", "blind_check", "time_zone",
+                  "language", "paper", "settlement_rate"]
         widgets = {"start_date": DateInput(), "end_date": DateInput()}
         formfield_callback = bounded_formfield
         labels = {
@@ -75,6 +75,8 @@ class TournamentForm(forms.ModelForm):
             "table_policy": gettext_lazy("Table policy"),
             "public": gettext_lazy("Public"),
             "publication": gettext_lazy("Names on public pages"),
+            "provisional_public": gettext_lazy("Show provisional standings to the public during "
+                                               "play"),
             "time_zone": gettext_lazy("Time zone"),
             "language": gettext_lazy("Language"),
             "paper": gettext_lazy("Paper"),

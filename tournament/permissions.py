@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import enum
 import hashlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import wraps
 
 from django.contrib.auth.views import redirect_to_login
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import ObjectDoesNotExist, PermissionDenied
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
@@ -160,7 +160,8 @@ def visible_tournament(request, slug) -> tuple[Tournament, bool]:
 
     A tournament that is not public does not exist for anyone but its staff.
     """
-    tournament = get_object_or_404(Tournament, slug=slug)
+    # with its deal set, if comparative (one join, no query when a page asks)
+    tournament = get_object_or_404(Tournament.objects.select_related("deal_set"), slug=slug)
     in_its_time_zone(tournament)
     speak_for_tournament(request, tournament)
     staff = is_staff_of(request.user, tournament)
@@ -172,22 +173,50 @@ def visible_tournament(request, slug) -> tuple[Tournament, bool]:
 @dataclass(frozen=True)
 class Visitor:
     """Who looks at a tournament's public pages. Its staff see every series; everyone else
-    sees the seating of published series and the results of released ones only."""
+    sees the seating of published series and the results of released ones only, and on the
+    standings and a player's page those of the series in play too where the organizer
+    switched provisional standings on (``playing``)."""
 
     tournament: Tournament
     staff: bool
     organizer: bool = False
+    # this page of the public counts the series in play, marked provisional (``playing``)
+    in_play: bool = False
 
     @property
     def released_only(self) -> bool:
+        """The public's results: released series (and, ``in_play``, the series in play), the
+        names as each player publishes them."""
         return not self.staff
+
+    @property
+    def follows_play(self) -> bool:
+        """The organizer's switch "Show provisional standings to the public during play": the
+        public's standings and player pages count the series in play. Never at comparative
+        Skat, where a deal's result tells the tables still to play its deck the cards."""
+        return (not self.staff and self.tournament.provisional_public
+                and not _comparative(self.tournament))
+
+    def playing(self) -> Visitor:
+        """This visitor on a page that may show the series in play (the standings, a
+        player's page; never sheets, hands, prizes, PDFs, exports or the API): provisional
+        results for the public where the switch is on, the same visitor otherwise."""
+        return replace(self, in_play=True) if self.follows_play else self
+
+    @property
+    def public_version(self) -> bool:
+        """Which version of the tournament's data this visitor's results are kept under
+        (``versions.version``): the public's, which no deal moves, or every change's (the
+        staff, and the public's pages of the series in play)."""
+        return self.released_only and not self.in_play
 
     def sees_seating_of(self, series: Series) -> bool:
         return self.staff or series.is_published
 
     def sees_results_of(self, series: Series) -> bool:
-        """The staff every series; the public a released one, not while it is corrected."""
-        return self.staff or series.status in PUBLIC_STATES
+        """The staff every series; the public a released one, not while it is corrected (and
+        on a page ``in_play`` the series being played)."""
+        return self.staff or series.status in public_states(self.in_play)
 
     def sees_hands_of(self, series: Series) -> bool:
         """A comparative series' hand records (page and PDF): its organizers always, who
@@ -197,23 +226,41 @@ class Visitor:
 
     def sees_sheets_of(self, series: Series) -> bool:
         """The public copy of a table's sheet (page and PDF), read-only: the public's once
-        the series' results are released; the staff's always (their preview)."""
-        return self.sees_results_of(series)
+        the series' results are released (never while it is played, whatever the provisional
+        standings show); the staff's always (their preview)."""
+        return self.staff or series.status in PUBLIC_STATES
 
     def counts(self, series: Series) -> bool:
         """Whether the result pages count ``series`` for this visitor."""
-        return counts_results_of(series.status, self.released_only)
+        return counts_results_of(series.status, self.released_only, self.in_play)
+
+
+def _comparative(tournament: Tournament) -> bool:
+    try:
+        return tournament.deal_set is not None
+    except ObjectDoesNotExist:
+        return False
 
 
 # A series has results once its first deal is entered (the status then leaves "seated").
 PLAYED_STATES = (SeriesStatus.PLAYING, SeriesStatus.CONFIRMED, *RELEASED_STATES)
+# The series the public's provisional standings count besides the released ones: those being
+# played and those waiting for their release; never one under correction (docs/access.md).
+IN_PLAY_STATES = (SeriesStatus.PLAYING, SeriesStatus.CONFIRMED)
 
 
-def counts_results_of(status: str, released_only: bool) -> bool:
-    """Whether results count a series of this status: for the public a released series, for
-    the staff every series under way; never one without a deal (no table of zeros)."""
+def public_states(in_play: bool = False) -> tuple[str, ...]:
+    """The series statuses the public's results count: released, and ``in_play`` the series
+    being played (the provisional standings)."""
+    return (*PUBLIC_STATES, *IN_PLAY_STATES) if in_play else tuple(PUBLIC_STATES)
+
+
+def counts_results_of(status: str, released_only: bool, in_play: bool = False) -> bool:
+    """Whether results count a series of this status: for the public a released series (and
+    ``in_play`` one being played), for the staff every series under way; never one without a
+    deal (no table of zeros)."""
     if released_only:
-        return status in PUBLIC_STATES
+        return status in public_states(in_play)
     return status in PLAYED_STATES
 
 

@@ -14,4 +14,6 @@ urlpatterns = [
     path("penalty/<int:pk>/delete/", sheets.penalty_delete, name="penalty_delete"),
     path("submit/", sheets.sheet_submit, name="sheet_submit"),
     path("confirm/", sheets.sheet_confirm, name="sheet_confirm"),
+    # installed on a phone, the link opens as an app (docs/live.md, "Entry offline")
+    path("manifest.webmanifest", sheets.manifest, name="sheet_manifest"),
 ]

@@ -3,7 +3,7 @@ corrected, counted for this visitor."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.utils.translation import gettext_noop
 
@@ -23,6 +23,8 @@ class Release:
     counted: list[int]  # the series whose results this visitor sees (of ``number``, if given)
     public_view: bool
     number: int | None = None  # a page of one series
+    # the series in play the public's provisional page shows (Visitor.playing), of every series
+    in_play: list[int] = field(default_factory=list)
 
     @property
     def nothing_released(self) -> bool:
@@ -39,6 +41,8 @@ def release_of(visitor: Visitor, number: int | None = None) -> Release:
     series = list(visitor.tournament.series.order_by("number"))
     counted = [s.number for s in series if visitor.sees_results_of(s)
                and (number is None or s.number == number)]
+    in_play = [s.number for s in series if visitor.in_play and not visitor.staff
+               and visitor.sees_results_of(s) and not s.is_released]
     return Release([s.number for s in series], [s.number for s in series if s.is_released],
                    [s.number for s in series if s.is_correcting], counted,
-                   not visitor.staff, number)
+                   not visitor.staff, number, in_play)

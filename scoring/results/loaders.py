@@ -36,7 +36,6 @@ from scoring.standings import (
     ranked_entry,
 )
 from tournament.models import (
-    PUBLIC_STATES,
     Deal,
     Entry,
     Seat,
@@ -45,6 +44,7 @@ from tournament.models import (
     Tournament,
 )
 from tournament.names import person_key
+from tournament.permissions import public_states
 from tournament.privacy import filed, full, name_fields, shown
 from tournament.sheets.foot import (
     DEAL_COLUMNS,
@@ -239,7 +239,7 @@ def counted_seats(scope: Scope, leave_out: Iterable[int] = ()) -> QuerySet[Seat]
     if scope.series is not None:
         seats = seats.filter(series__number=scope.series)
     if scope.released_only:
-        seats = seats.filter(series__status__in=PUBLIC_STATES)
+        seats = seats.filter(series__status__in=public_states(scope.in_play))
     if scope.confirmed_only:
         seats = seats.filter(table__sheet_status=SheetStatus.CONFIRMED)
     leave_out = sorted(leave_out)

@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from django.db.models import QuerySet
 
 from scoring.models import MissingDeals, Substitutes
-from tournament.models import PUBLIC_STATES, Deal, SheetStatus, Table, Tournament
+from tournament.models import Deal, SheetStatus, Table, Tournament
+from tournament.permissions import public_states
 
 
 @dataclass(frozen=True)
@@ -26,6 +27,8 @@ class Scope:
     substitutes: str = Substitutes.ABSENT_KEEPS  # whose points count for whom
     missing_deals: str = MissingDeals.NOTHING  # what the deals of an ended sheet count
     entry: int | None = None  # one player's tables
+    # the public's provisional standings: the series in play count too (Visitor.playing)
+    in_play: bool = False
 
     def deals(self) -> QuerySet[Deal]:
         """The deals of the counted tables, as one filter the database reads (``entry``
@@ -44,7 +47,7 @@ class Scope:
         if self.series is not None:
             found[f"{to_table}series__number"] = self.series
         if self.released_only:
-            found[f"{to_table}series__status__in"] = PUBLIC_STATES
+            found[f"{to_table}series__status__in"] = public_states(self.in_play)
         if self.confirmed_only and not unconfirmed:
             found[f"{to_table}sheet_status"] = SheetStatus.CONFIRMED
         return found

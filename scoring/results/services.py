@@ -49,11 +49,13 @@ class Computation:
     version: str = ""  # the tournament's version these results were computed at
     substitutes: str = Substitutes.ABSENT_KEEPS  # the results settings of a table that
     missing_deals: str = MissingDeals.NOTHING  # could not finish (docs/rules.md §10)
+    # the public's provisional standings: the series in play counted too (Visitor.playing)
+    in_play: bool = False
 
     @property
     def scope(self) -> Scope:
         return Scope(self.tournament, self.confirmed_only, self.series, self.released_only,
-                     self.substitutes, self.missing_deals)
+                     self.substitutes, self.missing_deals, in_play=self.in_play)
 
     @property
     def ranking(self) -> Ranking:
@@ -96,43 +98,47 @@ class Computation:
 
 
 def scope_of(tournament: Tournament, settings: ScoringSettings, series: int | None = None,
-             released_only: bool = False) -> Scope:
+             released_only: bool = False, in_play: bool = False) -> Scope:
     """The deals that count under the tournament's results settings."""
     return Scope(tournament, not settings.count_unconfirmed, series, released_only,
-                 settings.substitutes, settings.missing_deals)
+                 settings.substitutes, settings.missing_deals, in_play=in_play)
 
 
 def results_for(visitor: Visitor, series: int | None = None) -> Computation:
-    """The results ``visitor`` may see: every series for the staff, released ones for others."""
-    return compute(visitor.tournament, series=series, released_only=visitor.released_only)
+    """The results ``visitor`` may see: every series for the staff, released ones for others
+    (and the series in play on the public's provisional pages, ``Visitor.playing``)."""
+    return compute(visitor.tournament, series=series, released_only=visitor.released_only,
+                   in_play=visitor.released_only and visitor.in_play)
 
 
 def compute(tournament: Tournament, series: int | None = None,
-            released_only: bool = False) -> Computation:
-    """The standings of ``tournament`` (of one series, of the released series only), from
-    the cache while nothing has changed since they were computed."""
-    at = version(tournament, public=released_only)
-    comp = cached(tournament, at, ("standings", series, released_only),
-                  lambda: _compute(tournament, series, released_only, at))
+            released_only: bool = False, in_play: bool = False) -> Computation:
+    """The standings of ``tournament`` (of one series, of the released series only, or of
+    those and the series in play with the names the public reads), from the cache while
+    nothing has changed since they were computed."""
+    in_play = released_only and in_play
+    at = version(tournament, public=released_only and not in_play)
+    comp = cached(tournament, at, ("standings", series, released_only, in_play),
+                  lambda: _compute(tournament, series, released_only, at, in_play))
     # the kept one is shared by every request of this process: the caller gets his own dicts
     return replace(comp, tournament=tournament, players=dict(comp.players))
 
 
 def _compute(tournament: Tournament, series: int | None, released_only: bool,
-             at: str) -> Computation:
+             at: str, in_play: bool = False) -> Computation:
     settings = scoring_settings(tournament)
-    scope = scope_of(tournament, settings, series, released_only)
+    scope = scope_of(tournament, settings, series, released_only, in_play)
     totals = load_totals(scope, prize_specs(tournament, settings))
     system = ScoringSystem(tournament.scoring_system)
     ranked = rank(system, totals.tallies)
     league = league_ranking(system, totals.tallies, ranked)
     counted = tuple(n for n, status in sorted(totals.statuses.items())
-                    if counts_results_of(status, released_only))
+                    if counts_results_of(status, released_only, in_play))
     # kept without the tournament (the cache is shared; the caller has its own)
     return Computation(None, system, tuple(ranked), tuple(league),  # type: ignore[arg-type]
                        replace(totals, tallies={}), players_of(tournament, public=released_only),
                        series, released_only, counted, scope.confirmed_only, at,
-                       scope.substitutes, scope.missing_deals)
+                       scope.substitutes, scope.missing_deals, in_play)
 
 
 def player_results(comp: Computation, entry: int) -> Results:

@@ -18,7 +18,6 @@ from scoring.results.scope import Scope
 from scoring.standings import DealResult, PenaltyResult, ranked_entry
 from tournament.deal_words import say_deal, say_penalty
 from tournament.models import (
-    PUBLIC_STATES,
     Deal,
     Penalty,
     Seat,
@@ -28,6 +27,7 @@ from tournament.models import (
     Table,
     Tournament,
 )
+from tournament.permissions import public_states
 from tournament.sheets.foot import FOOT_COLUMNS, GAMES_COLUMN
 from tournament.sheets.sheet import SEATS
 
@@ -158,7 +158,7 @@ def load_seats(scope: Scope, table_ids: Iterable[int] | None = None,
     if scope.series is not None:
         seat_rows = seat_rows.filter(series__number=scope.series)
     if scope.released_only:
-        seat_rows = seat_rows.filter(series__status__in=PUBLIC_STATES)
+        seat_rows = seat_rows.filter(series__status__in=public_states(scope.in_play))
     if scope.entry is not None:
         seat_rows = seat_rows.filter(
             Q(table_id__in=Seat.objects.filter(entry_id=scope.entry).values("table_id"))

@@ -24,19 +24,20 @@ from scoring.results.player_page import player_page
 from scoring.teams.page import team_page
 from tournament.comparative.services import deal_set_of
 from tournament.crowd import Cost, heavy
+from tournament.live import live_public
 from tournament.parsing import configure_table
 from tournament.permissions import Visitor, public_page
 
 PER_PAGE = 50
 
 
-def _context(visitor: Visitor, comp, **extra):
+def _context(visitor: Visitor, comp, release=None, **extra):
     tournament = visitor.tournament
-    release = release_of(visitor)
+    release = release or release_of(visitor)
     return {"tournament": tournament, "organizer": visitor.staff, "comp": comp,
             "series_numbers": release.numbers, "released": release.released,
             "correcting": release.correcting, "comparative": deal_set_of(tournament),
-            "public_view": release.public_view, **extra}
+            "public_view": release.public_view, "in_play": release.in_play, **extra}
 
 
 def _table(request, table):
@@ -46,22 +47,27 @@ def _table(request, table):
 
 def _standings_page(request, visitor: Visitor, number=None):
     page = results.standings_page(visitor, number, request.GET.get("club") or "")
-    extras = [] if page.comp.nothing_counted else standings_columns(visitor, number)
+    release = release_of(visitor)
+    # the prize money is the released results' (money.columns): not beside provisional rows
+    extras = ([] if page.comp.nothing_counted or release.in_play
+              else standings_columns(visitor, number))
     table = _table(request, StandingsTable(page.rows, slug=visitor.tournament.slug,
                                            own_score=page.comp.ranking.own_score,
                                            extras=extras))
     return render(request, "scoring/standings.html", _context(
-        visitor, page.comp, table=table, number=number, clubs=page.clubs,
+        visitor, page.comp, release, table=table, number=number, clubs=page.clubs,
         club_filter=page.club_filter, absent=page.absent, notes=page.notes))
 
 
 @public_page
+@live_public(in_play=True)
 @heavy(Cost.PAGE)
 def standings_overall(request, visitor):
     return _standings_page(request, visitor)
 
 
 @public_page
+@live_public(in_play=True)
 @heavy(Cost.PAGE)
 def standings_series(request, visitor, number):
     return _standings_page(request, visitor, number)
@@ -96,6 +102,7 @@ def prize_list(request, visitor):
 
 
 @public_page
+@live_public(in_play=True)
 @heavy(Cost.PAGE)
 def player_deals(request, visitor, number):
     page = player_page(visitor, number)

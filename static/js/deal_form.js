@@ -1,5 +1,8 @@
 /* The deal entry form: show the fields of the chosen game, preview value and totals live.
-   Without JavaScript every field is shown and the server checks the deal on saving. */
+   Without JavaScript every field is shown and the server checks the deal on saving.
+   Without the server (no network, or deals waiting in the table link's outbox: the form's
+   data-offline, set by static/js/outbox.js) the preview is static/js/skat_value.js's, from
+   the page's "skat-rules" block and the sheet the form's data-skat-table describes. */
 (function () {
   "use strict";
   document.querySelectorAll("form.deal-form").forEach(function (form) {
@@ -10,6 +13,8 @@
     var touched = new Set(["game"]);
     var timer = null;
     var sequence = 0;
+    var rulesBlock = document.getElementById("skat-rules");
+    var rules = null;
 
     /* Hidden fields are disabled: the browser neither validates nor sends them. */
     /* Fields that only matter after another answer: who revoked, who said Contra. */
@@ -82,8 +87,18 @@
       (result.non_field || []).forEach(function (text) { nonField.appendChild(errorLine(text)); });
     }
 
+    /* the preview without the server: false where the page has no rules for it */
+    function previewHere() {
+      if (!window.SkatValue || !rulesBlock) return false;
+      rules = rules || JSON.parse(rulesBlock.textContent);
+      var table = form.dataset.skatTable ? JSON.parse(form.dataset.skatTable) : {};
+      show(window.SkatValue.preview(rules, new FormData(form), table));
+      return true;
+    }
+
     function preview() {
       var mine = ++sequence;
+      if ((form.dataset.offline || !navigator.onLine) && previewHere()) return;
       var csrf = form.elements.csrfmiddlewaretoken;
       fetch(form.dataset.preview, {
         method: "POST",
@@ -94,7 +109,10 @@
         return response.ok ? response.json() : null;
       }).then(function (result) {
         if (result && mine === sequence) show(result);
-      }).catch(function () { /* the preview is a help; saving still checks everything */ });
+      }).catch(function () {
+        /* no answer: the preview here, if the page has it (a help; saving checks all) */
+        if (mine === sequence) previewHere();
+      });
     }
 
     function changed(event) {
@@ -107,13 +125,27 @@
 
     form.addEventListener("input", changed);
     form.addEventListener("change", changed);
-    form.addEventListener("submit", function () {
+    function touchAll() {
       form.querySelectorAll("[data-field]").forEach(function (w) { touched.add(w.dataset.field); });
+    }
+    form.addEventListener("submit", touchAll);
+    /* the outbox (static/js/outbox.js): its own checks refused the deal, or the form was
+       cleared for the next deal */
+    form.addEventListener("deal:show", function (event) {
+      touchAll();
+      show(event.detail);
+    });
+    form.addEventListener("deal:reset", function () {
+      clearTimeout(timer);
+      sequence++;
+      touched = new Set(["game"]);
+      clearErrors();
+      previewBox.hidden = true;
+      showFields();
     });
     showFields();
     if (form.querySelector(".field-error")) {
-      /* the server refused the deal: keep its messages, but show the preview for the rest */
-      form.querySelectorAll("[data-field]").forEach(function (w) { touched.add(w.dataset.field); });
+      touchAll();  // the server refused the deal: keep its messages, preview the rest
     }
     if (form.dataset.previewNow) preview();
   });

@@ -63,6 +63,13 @@ class Tournament(models.Model):
     public = models.BooleanField(default=False)
     blind_check = models.BooleanField(
         default=False, help_text=_("The confirmer of a score sheet retypes the final totals."))
+    # the public follows the play: its standings and player pages count the series in play,
+    # marked provisional (permissions.Visitor.playing; docs/access.md)
+    provisional_public = models.BooleanField(
+        _("show provisional standings to the public during play"), default=False,
+        help_text=_("The public's standings and player pages count the series being played, "
+                    "marked provisional, and update by themselves. Score sheets, prizes, PDFs, "
+                    "downloads and the API still show released series only."))
     # Printing and the clock of the room: what a League table settles at, the paper the
     # organizer's printer takes, the zone the times on every page are shown in.
     settlement_rate = models.DecimalField(

@@ -94,6 +94,7 @@ def _summary(t: Tournament) -> dict:
             "public": t.public, "start_date": str(t.start_date), "venue": t.venue,
             "blind_check": t.blind_check, "time_zone": t.time_zone, "paper": t.paper,
             "language": t.language, "publication": t.publication,
+            "provisional_public": t.provisional_public,
             "settlement_rate": str(Decimal(t.settlement_rate).normalize())}
 
 

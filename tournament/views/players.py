@@ -202,7 +202,8 @@ def door(request, tournament):
     return render(request, TEMPLATES + "door.html", {
         "tournament": tournament, "search": search, "q": q, "matches": matches,
         "quick": quick, "recent": attendance.recent_check_ins(tournament),
-        "expected": attendance.still_expected(tournament),
+        # while searching, the search's answer alone
+        "expected": [] if q else attendance.still_expected(tournament),
         "club_names": _club_names(tournament, request.user),
         "counts": attendance.entry_counts(tournament),
         "here": request.get_full_path(),

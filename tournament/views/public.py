@@ -10,9 +10,10 @@ from django.utils.translation import gettext as _
 from engine import dealer_seat
 from tournament.comparative.services import deal_set_of
 from tournament.guide import counted_words
+from tournament.live import live_public, progress_of
 from tournament.models import Series, Table
 from tournament.parsing import clean_text, page_number
-from tournament.permissions import Role, Visitor, public_page
+from tournament.permissions import IN_PLAY_STATES, Role, Visitor, public_page
 from tournament.seating import charts
 from tournament.seating import page as pages
 from tournament.sheets.loaders import table_info
@@ -27,10 +28,16 @@ def _seated_series(visitor: Visitor, number: int) -> Series:
 
 
 @public_page
+@live_public(in_play=True, counted=False)
 def tournament_page(request, visitor):
     every = list(visitor.tournament.series.order_by("number"))
     counted = [s.number for s in every if visitor.counts(s)]
+    # the series in play, how far their tables are: the staff's, and the public's where the
+    # organizer shows it the provisional standings (Visitor.playing)
+    playing = [s.number for s in every if s.status in IN_PLAY_STATES
+               and (visitor.staff or visitor.in_play)]
     return render(request, "tournament/public/tournament.html", {
+        "progress": progress_of(visitor.tournament, playing),
         "tournament": visitor.tournament, "organizer": visitor.staff,
         "series_list": [s for s in every if visitor.sees_seating_of(s)],
         "counted": counted_words(counted, visitor.tournament.series_count),

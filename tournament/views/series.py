@@ -10,9 +10,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
+from tournament.live import live_staff, progress_of
 from tournament.models import SeatingMethod, Series
 from tournament.parsing import INT_MAX, clean_text, int_param, page_number
-from tournament.permissions import organizer_required
+from tournament.permissions import IN_PLAY_STATES, organizer_required
 from tournament.seating import arrivals, charts, loaders
 from tournament.seating import page as pages
 from tournament.seating import services as plans
@@ -24,6 +25,7 @@ def _series(tournament, number: int) -> Series:
 
 
 @organizer_required
+@live_staff  # the progress of a series in play updates by itself (static/js/live.js)
 def series_plan(request, tournament, number):
     series = _series(tournament, number)
     typed = clean_text(request.GET.get("table", ""))
@@ -46,6 +48,8 @@ def series_plan(request, tournament, number):
         "swap_form": SwapForm(), "move_form": MoveForm(),
         "other_series": tournament.series.order_by("number"),
         "repeats": charts.repeat_pairs(series) if series.repeat_pairs else [],
+        "progress": progress_of(tournament, [number] if series.status in IN_PLAY_STATES
+                                else []),
     })
 
 

@@ -17,6 +17,7 @@ from tournament.permissions import Role, session_tag, table_of_link
 from tournament.sheets import services as deals
 from tournament.sheets.confirmation import real_name, wrong_size
 from tournament.sheets.page import confirm_names, sheet_page
+from tournament.views.sheets.offline import offline_context
 from tournament.words import refusal
 
 SHEET_TEMPLATE = "tournament/sheet/sheet.html"
@@ -74,6 +75,7 @@ def render_sheet(request, table: Table, role: Role, status: int = 200,
         "table": table, "sheet": page.sheet,
         "player_names": [p.name for p in page.info.players],
         "confirm_names": confirm_names(page.info, table.submitted_by),
+        **offline_context(request, page),  # the outbox and the value preview without network
     }, status=status)
 
 

@@ -8,6 +8,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from tournament.live import live_staff
 from tournament.models import Series, SheetStatus
 from tournament.parsing import INT_MAX, clean_text, int_param, page_number
 from tournament.permissions import organizer_required, session_tag, staff_required
@@ -56,6 +57,7 @@ def sheet_reopen(request, tournament, number, table):
 
 
 @staff_required
+@live_staff  # the tables' progress updates by itself (static/js/live.js)
 def series_sheets_page(request, tournament, number):
     series = get_object_or_404(Series, tournament=tournament, number=number)
     typed = clean_text(request.GET.get("table", ""))
