@@ -59,7 +59,8 @@ def _code_digest() -> str:
     one kept."""
     root = Path(__file__).resolve().parent.parent
     digest = hashlib.sha256()
-    for folder in ("tournament", "scoring", "printing", "exports", "engine", "templates"):
+    for folder in ("tournament", "scoring", "printing", "exports", "engine", "live", "money",
+                   "seasons", "templates"):
         for path in sorted((root / folder).rglob("*")):
             if path.suffix in (".py", ".html"):
                 digest.update(path.read_bytes())

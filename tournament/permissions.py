@@ -193,9 +193,11 @@ class Visitor:
     def follows_play(self) -> bool:
         """The organizer's switch "Show provisional standings to the public during play": the
         public's standings and player pages count the series in play. Never at comparative
-        Skat, where a deal's result tells the tables still to play its deck the cards."""
+        Skat, where a deal's result tells the tables still to play its deck the cards, nor
+        with the blind check, where a submitted sheet's totals are hidden until the
+        confirmer has added them up himself."""
         return (not self.staff and self.tournament.provisional_public
-                and not _comparative(self.tournament))
+                and not self.tournament.blind_check and not _comparative(self.tournament))
 
     def playing(self) -> Visitor:
         """This visitor on a page that may show the series in play (the standings, a

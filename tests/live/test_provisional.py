@@ -126,10 +126,17 @@ def test_the_switch_is_on_the_edit_form_off_by_default_and_audited(room):
 def test_the_staff_and_comparative_skat_never_follow_the_switch():
     """The staff read every series anyway; at comparative Skat a deal's result would tell the
     tables still to play its deck the cards."""
-    plain = SimpleNamespace(provisional_public=True, deal_set=None)
+    plain = SimpleNamespace(provisional_public=True, blind_check=False, deal_set=None)
     assert Visitor(plain, staff=False).playing().in_play
     assert not Visitor(plain, staff=True).playing().in_play
-    comparative = SimpleNamespace(provisional_public=True, deal_set=object())
+    comparative = SimpleNamespace(provisional_public=True, blind_check=False, deal_set=object())
     assert not Visitor(comparative, staff=False).playing().in_play
-    off = SimpleNamespace(provisional_public=False, deal_set=None)
+    off = SimpleNamespace(provisional_public=False, blind_check=False, deal_set=None)
     assert not Visitor(off, staff=False).playing().in_play
+
+
+def test_the_blind_check_keeps_the_series_in_play_from_the_public():
+    """With the blind check a submitted sheet's totals are hidden until its confirmation:
+    provisional standings would show them, so the switch does nothing there."""
+    blind = SimpleNamespace(provisional_public=True, blind_check=True, deal_set=None)
+    assert not Visitor(blind, staff=False).playing().in_play
