@@ -129,9 +129,12 @@ def table_of_token(request, token: str) -> Table:
     """The table a secret link names, for the API's entry and its reading: the link's rules
     (``permissions.table_of_link``: an unknown or replaced link, a draft series: 404). The API
     enters deals as the table's scorekeeper, whoever's cookies come along: a confirmed sheet
-    is changed by an organizer on its page."""
+    is changed by an organizer on its page. The role the cookies carry is kept on the request
+    (``link_role``) for one thing only: the audit log names a logged-in staff member by his
+    account, as the page's form does (``who_enters``)."""
     asked = translation.get_language()
-    table, _role = table_of_link(request, token)
+    table, role = table_of_link(request, token)
+    request.link_role = role
     if request.headers.get("Accept-Language"):
         # table_of_link speaks the tournament's language; the request asked for its own
         translation.activate(asked)

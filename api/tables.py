@@ -23,6 +23,7 @@ from api.tournaments import NUMBER, READ_ANSWERS, SLUG
 from tournament import crowd
 from tournament.models import Series, Table
 from tournament.parsing import TokenConverter, clean_text
+from tournament.permissions import Role
 from tournament.sheets.confirmation import real_name
 from tournament.sheets.loaders import table_info
 
@@ -92,7 +93,10 @@ def deal_entry(request, deal: DealIn, token: str = TOKEN, idempotency_key: str =
     stored; the same Idempotency-Key again gets the same answer, never a second deal; a
     sheet changed since ``sheet_version`` is a 409 with the current version; the engine's
     refusal a 422 naming the field and its rule; a confirmed sheet a 409 saying why."""
-    actor = real_name(clean_text(deal.scorekeeper)[:120])
+    if getattr(request, "link_role", Role.NONE) >= Role.ASSISTANT:
+        actor = request.user.get_username()  # staff's outbox: audited by account, as the form
+    else:
+        actor = real_name(clean_text(deal.scorekeeper)[:120])
     answer = enter(request.auth, deal.model_dump(),
                    clean_text(idempotency_key), actor, device(request))
     return Status(answer.status, answer.body)

@@ -13,10 +13,11 @@ import datetime
 import enum
 from dataclasses import dataclass
 
-from django.db.models import Count, Max, Min
+from django.db.models import Count, Max, Min, Q
 from django.utils import timezone
 from django.utils.translation import gettext, ngettext, pgettext
 
+from api.models import DealRequest
 from tournament.models import Deal, Seat, Series, SheetStatus
 from tournament.numbers import decimals, grouped
 
@@ -25,17 +26,19 @@ class State(enum.IntEnum):
     """A table's state, in the order the board lists them: what needs the director first."""
 
     CORRECTION = 0  # a submitted or confirmed sheet was changed: to be submitted again
-    NOT_STARTED = 1
-    PLAYING = 2
-    ENTERED = 3  # every deal entered, not yet submitted
-    SUBMITTED = 4
-    CONFIRMED = 5
-    NO_SHEET = 6  # seated other than three or four: the table has no sheet
+    REFUSED = 1  # the last deal a phone's outbox sent was refused, and none stored since
+    NOT_STARTED = 2
+    PLAYING = 3
+    ENTERED = 4  # every deal entered, not yet submitted
+    SUBMITTED = 5
+    CONFIRMED = 6
+    NO_SHEET = 7  # seated other than three or four: the table has no sheet
 
     @property
     def label(self) -> str:
         return {
             State.CORRECTION: pgettext("a table on the director's board", "correction waiting"),
+            State.REFUSED: pgettext("a table on the director's board", "a deal refused"),
             State.NOT_STARTED: pgettext("a table on the director's board", "not started"),
             State.PLAYING: pgettext("a table on the director's board", "playing"),
             State.ENTERED: pgettext("a table on the director's board", "to be submitted"),
@@ -60,7 +63,9 @@ class BoardRow:
     deals: int  # the sheet's deals (fewer where the director ended it early)
     state: State
     last_entry: datetime.datetime | None  # when its latest deal was entered
-    since: datetime.datetime | None  # a correction: when the submission was withdrawn
+    since: datetime.datetime | None  # a correction: when the submission was withdrawn;
+    # a refusal: when the deal was refused
+    reason: str = ""  # a refusal: the API's reason, as the phone shows it
 
     @property
     def percent(self) -> int:
@@ -145,7 +150,7 @@ class Board:
         its part begins and how wide it is, confirmed on the left."""
         total, x, parts = len(self.rows) or 1, 0, []
         order = (State.CONFIRMED, State.SUBMITTED, State.ENTERED, State.PLAYING,
-                 State.NOT_STARTED, State.CORRECTION, State.NO_SHEET)
+                 State.NOT_STARTED, State.REFUSED, State.CORRECTION, State.NO_SHEET)
         for state, count in sorted(self.states, key=lambda sc: order.index(sc[0])):
             width = round(1000 * count / total)
             parts.append((state, count, x, width))
@@ -166,7 +171,8 @@ class Board:
         return self.count(State.CONFIRMED)
 
 
-def _state(status: str, players: int, played: int, deals: int, withdrawal) -> State:
+def _state(status: str, players: int, played: int, deals: int, withdrawal,
+           refused: bool) -> State:
     if players not in (3, 4):
         return State.NO_SHEET
     if status == SheetStatus.CONFIRMED:
@@ -175,6 +181,8 @@ def _state(status: str, players: int, played: int, deals: int, withdrawal) -> St
         return State.SUBMITTED
     if isinstance(withdrawal, dict) and withdrawal.get("at"):
         return State.CORRECTION
+    if refused:
+        return State.REFUSED
     if played >= deals:
         return State.ENTERED
     return State.PLAYING if played else State.NOT_STARTED
@@ -189,8 +197,36 @@ def _withdrawn_at(withdrawal) -> datetime.datetime | None:
         return None
 
 
+def refusals(series: Series) -> dict[int, tuple[datetime.datetime, str]]:
+    """The tables of ``series`` whose last deal sent through the API (a phone's outbox) was
+    refused, with nothing stored through it since: when, and why. Two queries (the last of
+    each kind per table, then the refusals still standing); the phone keeps the deal until
+    it is corrected or discarded, so the board shows it until a deal is stored or the sheet
+    is submitted."""
+    standing = [refused for _table, stored, refused in
+                DealRequest.objects.filter(table__series=series).values_list("table_id")
+                .annotate(stored=Max("id", filter=Q(status=201)),
+                          refused=Max("id", filter=~Q(status=201))).order_by()
+                if refused is not None and (stored is None or refused > stored)]
+    found: dict[int, tuple[datetime.datetime, str]] = {}
+    for table, created, response in (DealRequest.objects.filter(id__in=standing)
+                                     .values_list("table_id", "created", "response")):
+        detail = response.get("detail") if isinstance(response, dict) else ""
+        found[table] = (created, detail if isinstance(detail, str) else "")
+    return found
+
+
+def latest_request(tournament, number: int) -> int:
+    """The newest API request's id in series ``number`` of ``tournament`` (one query): the
+    board's ETag moves with a refusal, which moves no version (nothing is stored)."""
+    return (DealRequest.objects.filter(table__series__tournament=tournament,
+                                       table__series__number=number)
+            .order_by("-id").values_list("id", flat=True).first()) or 0
+
+
 def board(series: Series, now: datetime.datetime | None = None) -> Board:
-    """The board of ``series``: three queries (tables, seats counted, deals' times)."""
+    """The board of ``series``: four queries (tables, seats counted, deals' times, the
+    phones' refusals)."""
     now = now or timezone.now()
     tournament = series.tournament
     seats = dict(Seat.objects.filter(series=series).values_list("table_id")
@@ -198,6 +234,7 @@ def board(series: Series, now: datetime.datetime | None = None) -> Board:
     entered = {table: (count, first, last) for table, count, first, last in
                Deal.objects.filter(table__series=series).values_list("table_id")
                .annotate(Count("id"), Min("created_at"), Max("created_at")).order_by()}
+    refused = refusals(series)
     rows = []
     for pk, number, token, status, ended_after, withdrawal in (
             series.tables.values_list("id", "number", "token", "sheet_status", "ended_after",
@@ -205,9 +242,13 @@ def board(series: Series, now: datetime.datetime | None = None) -> Board:
         players = seats.get(pk, 0)
         played, _first, last = entered.get(pk, (0, None, None))
         deals = ended_after if ended_after is not None else tournament.deals_at(players)
-        state = _state(status, players, played, deals, withdrawal)
-        rows.append(BoardRow(number, token, players, played, deals, state, last,
-                             _withdrawn_at(withdrawal) if state is State.CORRECTION else None))
+        when, reason = refused.get(pk, (None, ""))
+        # a deal stored by the form after the refusal settles it too
+        state = _state(status, players, played, deals, withdrawal,
+                       when is not None and (last is None or last < when))
+        since = {State.CORRECTION: _withdrawn_at(withdrawal), State.REFUSED: when}.get(state)
+        rows.append(BoardRow(number, token, players, played, deals, state, last, since,
+                             reason if state is State.REFUSED else ""))
     rows.sort(key=lambda r: r.slowness)
     first = min((f for _count, f, _last in entered.values() if f is not None), default=None)
     return Board(series, rows, _pace(rows, first, now), now)

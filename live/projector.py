@@ -20,8 +20,10 @@ from django.utils.translation import gettext, ngettext, pgettext
 from live.board import State, board
 from live.projector_choice import PRIZES, PROGRESS, SEATS, SERIES, STANDINGS, Choice
 from scoring.awards.page import PrizeRow, prize_page
+from scoring.comparison.page import comparative_page
 from scoring.release.page import release_of
 from scoring.results.page import StandingRow, standings_page
+from tournament.comparative.services import deal_set_of
 from tournament.models import Series
 from tournament.numbers import grouped
 from tournament.permissions import IN_PLAY_STATES, Visitor
@@ -86,6 +88,8 @@ def current_series(visitor: Visitor, series: list[Series], asked: int | None) ->
 
 
 def _standings(visitor: Visitor, choice: Choice, kind: str, number: int | None) -> list[Slide]:
+    if deal_set_of(visitor.tournament) is not None:
+        return _comparative(visitor, choice, kind, number)
     page = standings_page(visitor, number)
     if page.comp.nothing_counted:
         return []
@@ -106,6 +110,32 @@ def _standings(visitor: Visitor, choice: Choice, kind: str, number: int | None) 
     own_score = page.comp.ranking.own_score
     return [Slide(kind, f"{kind}-{number or 0}-{i}", title, words,
                   _part(i, len(parts)), provisional, chunk, {"own_score": own_score})
+            for i, chunk in enumerate(parts)]
+
+
+def _comparative(visitor: Visitor, choice: Choice, kind: str,
+                 number: int | None) -> list[Slide]:
+    """A comparative tournament ranks by matchpoints: its standings page's own rows (the
+    mean percentage per deck), as ``scoring:comparative`` shows them."""
+    page = comparative_page(visitor, number)
+    if not page.rows:
+        return []
+    release = release_of(visitor, number)
+    playing = [n for n in release.in_play if number in (None, n)]
+    words = gettext("Players rank by the mean of their percentages per deck; equal places "
+                    "are ties.")
+    if playing:
+        words = ngettext("Series %(numbers)s is being played.",
+                         "Series %(numbers)s are being played.", len(playing)) % {
+            "numbers": ", ".join(map(str, playing))}
+    if number is None:
+        title = gettext("Standings")
+    else:
+        title = gettext("Standings of series %(number)s") % {"number": number}
+    parts = _chunks(page.rows[:choice.places], ROWS)
+    provisional = bool(playing) or page.comparison.provisional
+    return [Slide(kind, f"{kind}-{number or 0}-{i}", title, words, _part(i, len(parts)),
+                  provisional, chunk, {"comparative": True})
             for i, chunk in enumerate(parts)]
 
 

@@ -47,8 +47,11 @@ class BoardTable(tables.Table):
         if record.since is not None:
             since = format_html(' <small class="muted">{}</small>',
                                 timezone.localtime(record.since).strftime("%H:%M"))
-        return format_html('<span class="board-state board-state-{}">{}</span>{}',
-                           record.state.key, record.state.label, since)
+        reason = ""
+        if record.reason:  # the phone's refusal, in its words: what to tell the table
+            reason = format_html('<br><small class="board-reason">{}</small>', record.reason)
+        return format_html('<span class="board-state board-state-{}">{}</span>{}{}',
+                           record.state.key, record.state.label, since, reason)
 
     def render_last_entry(self, value):
         return timezone.localtime(value).strftime("%H:%M")

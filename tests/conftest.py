@@ -5,9 +5,11 @@ no test needs to remember one:
   (``pytest -m pure``); one that asks for the database is refused at collection.
 * ``browser``: tests/e2e/, Playwright driving Chromium against a live server.
 * ``typing``: tests/test_typing.py, mypy --strict over the engine and the pure modules.
+* ``servers``: tests/test_two_servers.py, gunicorn servers of its own on a PostgreSQL database
+  and a Redis of its own, whatever database the suite runs on.
 
-CI's second run (PostgreSQL) leaves out what does not depend on the database engine:
-``-m "not browser and not typing"``.
+CI's second run (PostgreSQL) leaves out what does not depend on the suite's database engine:
+``-m "not browser and not typing and not servers"``.
 """
 
 from pathlib import Path
@@ -45,6 +47,7 @@ PURE = (
 )
 BROWSER = ("e2e/",)
 TYPING = ("test_typing.py",)
+SERVERS = ("test_two_servers.py",)
 
 # What gives a test the database (pytest-django's fixtures; the django_db mark asks too).
 DATABASE_FIXTURES = frozenset({"db", "transactional_db", "django_db_reset_sequences",
@@ -72,6 +75,8 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.browser)
         if in_any(relative, TYPING):
             item.add_marker(pytest.mark.typing)
+        if in_any(relative, SERVERS):
+            item.add_marker(pytest.mark.servers)
     if refused:
         raise pytest.UsageError("A test of the pure half asks for the database (move it out "
                                 "of the pure modules' tests): " + ", ".join(refused))

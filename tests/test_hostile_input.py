@@ -55,7 +55,7 @@ HOSTILE = st.one_of(
 )
 QUERY_PARAMS = ["page", "per_page", "sort", "q", "club", "status", "next"]
 MISSING = object()
-HYPOTHESIS = settings(max_examples=15, deadline=None, database=None,
+HYPOTHESIS = settings(max_examples=8, deadline=None, database=None,
                       suppress_health_check=[HealthCheck.function_scoped_fixture,
                                              HealthCheck.too_slow])
 

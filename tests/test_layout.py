@@ -56,8 +56,9 @@ MAY_IMPORT = {
     "scoring": {"engine", "tournament"},
     "printing": {"engine", "tournament", "scoring"},
     "exports": {"engine", "tournament", "scoring", "printing"},
-    # the live room shows what the others compute, as it moves
-    "live": {"engine", "tournament", "scoring", "printing", "money", "seasons"},
+    # the live room shows what the others compute, as it moves (and the API's kept answers:
+    # a phone's refused deal on the director's board)
+    "live": {"engine", "tournament", "scoring", "printing", "money", "seasons", "api"},
     "api": {"engine", "tournament", "scoring", "exports", "seasons"},
     "config": {"engine", "money", "seasons", "live", "tournament", "scoring", "printing",
                "exports", "api"},

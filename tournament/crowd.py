@@ -189,10 +189,13 @@ def _key(request, visitor) -> str:
     # (the provisional standings, ``Visitor.public_version``); the page's language is the
     # visitor's or the tournament's (tournament.languages)
     at = request_version(request, tournament, visitor.public_version)
-    return (f"crowd:page:{CODE}:{tournament.pk}:{at}:{translation.get_language()}:{asked}")
+    # what else moves a live page (``live.page_etag``'s moves: the minute of an expected end)
+    moved = "".join(f":{m}" for m in getattr(request, "live_moves", ()))
+    return (f"crowd:page:{CODE}:{tournament.pk}:{at}:{translation.get_language()}:{asked}"
+            f"{moved}")
 
 
-def _storable(request, response) -> bool:
+def storable(request, response) -> bool:
     """Only what any anonymous visitor would get alike: a plain 200, no cookie set, no form
     token, no message of the visitor's own (they live in his cookies); and only for the
     parameters the site's links use."""
@@ -241,10 +244,11 @@ def _copy_soon(request, store, key: str) -> Kept | None:
     return None
 
 
-def heavy(cost: Cost) -> Callable:
+def heavy(cost: Cost, counted: bool = True) -> Callable:
     """For a ``public_page`` view whose answer grows with the room (results, their PDFs):
     an anonymous GET is answered from what was kept for the tournament's public version, or
-    computed and kept; either is charged to the visitor's address. The staff and every other
+    computed and kept; either is charged to the visitor's address (not ``counted``: kept
+    and shared alike, never charged: the tournament's own page). The staff and every other
     logged-in user get the view itself, uncounted."""
 
     def decorator(view):
@@ -254,13 +258,14 @@ def heavy(cost: Cost) -> Callable:
                     "GET", "HEAD"):
                 return view(request, visitor, *args, **kwargs)
             address = client_address(request)
-            wait = waiting(address)
+            wait = waiting(address) if counted else 0
             if wait:
                 return too_many(wait)
             store = kept_answers()
             key = _key(request, visitor)
             kept = store.get(key)
-            spend(address, Cost.KEPT if kept is not None else cost)
+            if counted:
+                spend(address, Cost.KEPT if kept is not None else cost)
             if kept is not None:
                 return _thaw(kept)
             # one worker makes it; the others' visitors are asked to come back for the copy
@@ -277,7 +282,7 @@ def heavy(cost: Cost) -> Callable:
                     "in %(count)s seconds.", READY_SECONDS) % {"count": READY_SECONDS})
             try:
                 response = view(request, visitor, *args, **kwargs)
-                if _storable(request, response):
+                if storable(request, response):
                     frozen = _freeze(response)
                     store.set(key, frozen, KEEP_SECONDS)
                     if response.streaming:  # its content is read: send the copy

@@ -12,6 +12,7 @@ the next change is a new ETag, and the whole page is sent (from the public's kep
 from __future__ import annotations
 
 import hashlib
+import time
 from dataclasses import dataclass
 from functools import wraps
 
@@ -32,14 +33,14 @@ PUBLIC_CACHING = "no-cache"
 PRIVATE_CACHING = "private, no-cache"
 
 
-def page_etag(request, tournament, *, public: bool, audience: str) -> str:
+def page_etag(request, tournament, *, public: bool, audience: str, moves=()) -> str:
     """The ETag of the page ``request`` asks for, read by ``audience`` (who reads it:
     "public", or an account): moves with the tournament's version (the public's with
-    ``public``), the language and the code."""
+    ``public``), the language, the code and ``moves`` (what else the page shows that no
+    version counts: the clock's minute of an expected end)."""
     query = sorted((k, v) for k in request.GET for v in request.GET.getlist(k))
     parts = (crowd.request_version(request, tournament, public), translation.get_language(),
-             audience,
-             crowd.CODE, request.path, query)
+             audience, crowd.CODE, request.path, query, tuple(moves))
     return '"' + hashlib.sha256(repr(parts).encode()).hexdigest()[:24] + '"'
 
 
@@ -54,18 +55,34 @@ def _asked_for(request, etag: str) -> bool:
     return "*" in held or any(tag.removeprefix("W/") == bare for tag in held)
 
 
-def _unchanged(etag: str, private: bool) -> HttpResponseNotModified:
+def _unchanged(etag: str, private: bool, read: float) -> HttpResponseNotModified:
     response = HttpResponseNotModified()
     response["ETag"] = etag
     response["Cache-Control"] = PRIVATE_CACHING if private else PUBLIC_CACHING
+    response["X-Live-Read"] = f"{read:.3f}"
     return response
 
 
-def _tagged(response, etag: str, private: bool):
-    """The page with its ETag (a plain 200 only: an error or a wait page keeps none)."""
+def shared_caching() -> str:
+    """An anonymous live page's Cache-Control: kept ``LIVE_SHARED`` seconds by a proxy in
+    front (nginx's micro-cache, docs/deployment.md), so that a thousand followers' polls are
+    one answer of the app's a change; no-cache where the setting is 0."""
+    seconds = int(getattr(settings, "LIVE_SHARED", 0))
+    return f"public, max-age={seconds}" if seconds > 0 else PUBLIC_CACHING
+
+
+def _tagged(response, etag: str, private: bool, read: float, request=None):
+    """The page with its ETag (a plain 200 only: an error or a wait page keeps none), and
+    when the version was read (``X-Live-Read``, Unix seconds): what the page shows is the
+    room as it was then, however long a proxy keeps it. ``request``: an anonymous reader's,
+    whose page any anonymous reader would get alike (``crowd.storable``) may be shared."""
     if response.status_code == 200 and not response.streaming:
         response["ETag"] = etag
-        response["Cache-Control"] = PRIVATE_CACHING if private else PUBLIC_CACHING
+        caching = PRIVATE_CACHING if private else PUBLIC_CACHING
+        if request is not None and not private and crowd.storable(request, response):
+            caching = shared_caching()
+        response["Cache-Control"] = caching
+        response["X-Live-Read"] = f"{read:.3f}"
     return response
 
 
@@ -76,14 +93,26 @@ def _audience(request, staff: bool, in_play: bool = False) -> str:
     return "public+play" if in_play else "public"
 
 
-def live_public(in_play: bool = False, counted: bool = True):
+def clock() -> float:
+    """Now, in Unix seconds (a test sets the live pages' clock alone)."""
+    return time.time()
+
+
+def this_minute(request, tournament) -> tuple:
+    """``moves`` of a page that says the time ahead ("expected end about 21:40"): a new
+    ETag every minute, or a stalled room would keep its first guess."""
+    return (int(clock() // 60),)
+
+
+def live_public(in_play: bool = False, counted: bool = True, moves=None):
     """For a ``public_page`` view (inside it, outside ``crowd.heavy``): the page answers a
     poll of an unchanged room with a 304. ``in_play``: a page that may show the public the
     series in play where the organizer switched provisional standings on
     (``Visitor.playing``); the view gets that visitor. An anonymous visitor's 304 costs his
     address ``Cost.CHECKED`` (a phone polling every 10 s spends 6 of 300 a minute), and waits
     as any page once the budget is spent; not ``counted``: a page the budget never counts
-    (the tournament's page), whose 304 is free too."""
+    (the tournament's page), whose 304 is free too. ``moves(request, tournament)``: what
+    else moves the page's ETag (``page_etag``)."""
 
     def decorator(view):
         @wraps(view)
@@ -91,8 +120,12 @@ def live_public(in_play: bool = False, counted: bool = True):
             if in_play:
                 visitor = visitor.playing()
             private = request.user.is_authenticated
+            request.live_read = clock()  # before the version is read: never later
+            moved = moves(request, visitor.tournament) if moves else ()
+            request.live_moves = moved  # the public's kept copy moves with them (crowd._key)
             etag = page_etag(request, visitor.tournament, public=visitor.public_version,
-                             audience=_audience(request, visitor.staff, visitor.in_play))
+                             audience=_audience(request, visitor.staff, visitor.in_play),
+                             moves=moved)
             request.live_etag = etag  # the page's stamp carries it (templates/live/_stamp.html)
             if _asked_for(request, etag):
                 if counted and crowd.is_anonymous(request) and not visitor.staff:
@@ -101,35 +134,44 @@ def live_public(in_play: bool = False, counted: bool = True):
                     if wait:
                         return crowd.too_many(wait)
                     crowd.spend(address, crowd.Cost.CHECKED)
-                return _unchanged(etag, private)
-            return _tagged(view(request, visitor, *args, **kwargs), etag, private)
+                return _unchanged(etag, private, request.live_read)
+            return _tagged(view(request, visitor, *args, **kwargs), etag, private,
+                           request.live_read, None if visitor.staff else request)
 
         return wrapped
 
     return decorator
 
 
-def live_staff(view):
+def live_staff(view=None, *, moves=None):
     """For a staff page (inside ``organizer_required`` or ``staff_required``, which hand the
-    view the tournament): a 304 while nothing of the tournament changed."""
+    view the tournament): a 304 while nothing of the tournament changed (nor ``moves``, as
+    ``live_public``'s)."""
 
-    @wraps(view)
-    def wrapped(request, tournament, *args, **kwargs):
-        etag = page_etag(request, tournament, public=False,
-                         audience=_audience(request, staff=True))
-        request.live_etag = etag
-        if _asked_for(request, etag):
-            return _unchanged(etag, private=True)
-        return _tagged(view(request, tournament, *args, **kwargs), etag, private=True)
+    def decorator(view):
+        @wraps(view)
+        def wrapped(request, tournament, *args, **kwargs):
+            request.live_read = clock()
+            etag = page_etag(request, tournament, public=False,
+                             audience=_audience(request, staff=True),
+                             moves=moves(request, tournament) if moves else ())
+            request.live_etag = etag
+            if _asked_for(request, etag):
+                return _unchanged(etag, True, request.live_read)
+            return _tagged(view(request, tournament, *args, **kwargs), etag, True,
+                           request.live_read)
 
-    return wrapped
+        return wrapped
+
+    return decorator(view) if view is not None else decorator
 
 
 EVERY = 10  # seconds between two polls of a live page (settings.LIVE_EVERY; the tests' less)
 
 
 def every() -> float:
-    """How often a live page asks again (``data-live-every`` of its stamp)."""
+    """How often a live page asks again (``data-live-every`` of its stamp): the setting
+    ``LIVE_EVERY``, read from the environment variable of that name (config/settings.py)."""
     return float(getattr(settings, "LIVE_EVERY", EVERY))
 
 

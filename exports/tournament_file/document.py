@@ -18,9 +18,10 @@ from django.db.backends.base.operations import BaseDatabaseOperations
 from django.utils.translation import gettext as _
 
 FORMAT = "skat-congress/tournament"
-VERSION = 2  # raised with every change of the format (docs/tournament-file.md)
-# The versions this site reads: 1 is 2 without the outer apps' parts (the money's rules).
-READS = (1, 2)
+VERSION = 3  # raised with every change of the format (docs/tournament-file.md)
+# The versions this site reads: 1 is 2 without the outer apps' parts (the money's rules);
+# 2 is 3 without the tournament's provisional_public (read as false).
+READS = (1, 2, 3)
 MAX_BYTES = 45 * 2**20  # 47 MB: a congress of 110,000 deals writes about 33 MB
 MAX_DEPTH = 12  # the format nests 7 deep (a deck's hands); more is no tournament file
 MAX_PROBLEMS = 100  # a refusal lists this many places, and stops looking

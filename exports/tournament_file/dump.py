@@ -36,8 +36,8 @@ from .parts import PARTS
 
 TOURNAMENT_FIELDS = ("name", "slug", "start_date", "end_date", "venue", "rule_set", "options",
                      "scoring_system", "series_count", "deals_per_player", "table_policy",
-                     "public", "blind_check", "settlement_rate", "paper", "time_zone",
-                     "language", "publication", "anonymized_at")
+                     "public", "provisional_public", "blind_check", "settlement_rate",
+                     "paper", "time_zone", "language", "publication", "anonymized_at")
 RESULTS_FIELDS = ("count_unconfirmed", "one_prize_per_player", "club_best", "prize_places",
                   "league_schedule", "substitutes", "missing_deals")
 ENTRY_FIELDS = ("number", "first_name", "last_name", "club__name", "email", "checked_in",

@@ -77,8 +77,8 @@ TOP = {"format": ANY, "version": ANY, "exported_at": of_field(Tournament, "anony
 TOURNAMENT = _fields(
     Tournament, "name", "slug", "start_date", "end_date", "venue", "rule_set", "options",
     "scoring_system", "series_count", "deals_per_player", "table_policy", "public",
-    "blind_check", "settlement_rate", "paper", "time_zone", "language", "publication",
-    "anonymized_at",
+    "provisional_public", "blind_check", "settlement_rate", "paper", "time_zone", "language",
+    "publication", "anonymized_at",
     name=of_field(Tournament, "name", blank=False),
     slug=of_field(Tournament, "slug", blank=False),
     series_count=Whole(1, TournamentForm.LIMITS["series_count"]),
@@ -149,9 +149,19 @@ def _unique(items, key, path_of, found: Found, words: str) -> None:
         seen.add(value)
 
 
+def _before_3(document: dict, tournament):
+    """A file of version 1 or 2 has no ``provisional_public``: the public saw no standings
+    during play then, as the switch's default says."""
+    if (isinstance(tournament, dict) and document.get("version", VERSION) < 3
+            and "provisional_public" not in tournament):
+        return {**tournament, "provisional_public": False}
+    return tournament
+
+
 def _read(document: dict, found: Found) -> dict:
     top = read_object(document, TOP, "", found, rest=True)
-    tournament = read_object(top["tournament"], TOURNAMENT, "tournament", found) or {}
+    tournament = read_object(_before_3(document, top["tournament"]), TOURNAMENT, "tournament",
+                             found) or {}
     rules = _rules(tournament, found)
     clean = {"tournament": tournament,
              "results_settings": read_object(top["results_settings"], RESULTS,

@@ -5,16 +5,22 @@ from __future__ import annotations
 
 from django.shortcuts import get_object_or_404, render
 
-from live.board import board
+from live.board import board, latest_request
 from live.tables import PER_PAGE, BoardTable
-from tournament.live import live_staff
+from tournament.live import live_staff, this_minute
 from tournament.models import Series
 from tournament.parsing import configure_table
 from tournament.permissions import staff_required
 
 
+def _moves(request, tournament) -> tuple:
+    """A refusal moves no version; the expected end moves with the clock."""
+    number = request.resolver_match.kwargs.get("number")
+    return (*this_minute(request, tournament), latest_request(tournament, number))
+
+
 @staff_required
-@live_staff
+@live_staff(moves=_moves)
 def series_board(request, tournament, number):
     series = get_object_or_404(Series, tournament=tournament, number=number)
     series.tournament = tournament  # read once

@@ -20,7 +20,7 @@ from django.urls import reverse
 from live.projector import projector
 from live.projector_choice import Choice, ProjectorForm, read_choice
 from tournament.crowd import Cost, heavy
-from tournament.live import live_public
+from tournament.live import live_public, this_minute
 from tournament.permissions import Visitor, public_page, staff_required
 
 
@@ -49,7 +49,7 @@ def hall_view(view):
 
 @public_page
 @hall_view
-@live_public(in_play=True)
+@live_public(in_play=True, moves=this_minute)  # the progress slide's expected end
 @heavy(Cost.PAGE)
 def projector_page(request, visitor: Visitor, choice: Choice):
     shown = projector(visitor, choice)

@@ -109,9 +109,12 @@
     document.dispatchEvent(new CustomEvent("live:checked", {detail: {url: this.url}}));
   };
 
+  /* A server that says when to come back (Retry-After, a 429 or 503) is asked again then,
+     not later; without it each failure doubles the wait. */
   Poller.prototype.fail = function (why, retryAfter) {
     this.failed = why;
-    this.wait = Math.min(LONGEST_WAIT, Math.max(retryAfter, this.wait * 2));
+    this.wait = Math.min(LONGEST_WAIT, retryAfter > 0 ? Math.max(retryAfter, SHORTEST)
+                                                      : this.wait * 2);
   };
 
   function replace(url, text) {

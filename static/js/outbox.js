@@ -62,10 +62,20 @@
 
   function queueing() { return !navigator.onLine || entries.length > 0 || editing !== null; }
 
+  /* The first deal neither on the sheet nor waiting: after the last waiting one, or the
+     one missing before a waiting one (a discarded deal, to be entered again). */
   function nextNumber() {
     var number = sheet.next;
-    entries.forEach(function (e) { if (e.number >= number) number = e.number + 1; });
+    var taken = {};
+    entries.forEach(function (e) { taken[e.number] = true; });
+    while (taken[number]) number++;
     return number;
+  }
+
+  /* The missing deal, when deals after it wait (they are sent once it is entered), or 0. */
+  function gap() {
+    var number = nextNumber();
+    return entries.some(function (e) { return e.number > number; }) ? number : 0;
   }
 
   /* each seat's total at the end of the sheet, with the waiting deals but ``without`` */
@@ -191,16 +201,47 @@
         td.appendChild(line);
       });
     });
-    [["edit", gettext("Correct it")], ["discard", gettext("Discard it")]].forEach(function (b) {
-      var button = document.createElement("button");
-      button.type = "button";
-      button.className = "secondary small";
-      button.dataset.act = b[0];
-      button.textContent = b[1];
-      if (b[0] === "edit" && !form) button.hidden = true;
-      td.appendChild(button);
-      td.appendChild(document.createTextNode(" "));
-    });
+    var acts = [["discard", gettext("Discard it")]];
+    if (entry.kind === "taken") {
+      // its number is another device's deal: correcting it there again would be refused
+      if (form && sheet.deals[String(sheet.next)]) {
+        acts.unshift(["next", say(gettext("Store it as deal %(number)s"),
+                                  {number: sheet.next})]);
+      }
+    } else if (entry.kind !== "gone" && form) {
+      acts.unshift(["edit", gettext("Correct it")]);
+    }
+    acts.forEach(function (b) { td.appendChild(actButton(b[0], b[1])); });
+    return row;
+  }
+
+  function actButton(act, text) {
+    var span = document.createElement("span");
+    var button = document.createElement("button");
+    button.type = "button";
+    button.className = "secondary small";
+    button.dataset.act = act;
+    button.textContent = text;
+    span.appendChild(button);
+    span.appendChild(document.createTextNode(" "));
+    return span;
+  }
+
+  /* Before the first deal waiting after a missing one: enter it, or move them up. */
+  function gapRow(number, after, columns) {
+    var row = document.createElement("tr");
+    row.className = "outbox-note outbox-gap";
+    row.dataset.outbox = after.key;
+    var td = cell(row, "", "");
+    td.colSpan = columns;
+    var text = document.createElement("p");
+    text.className = "error";
+    text.textContent = say(gettext("Deal %(number)s is missing: the deals after it wait " +
+                                   "until it is entered in the form below. If there is no " +
+                                   "such deal, move them up (deal %(after)s becomes deal " +
+                                   "%(number)s)."), {number: number, after: after.number});
+    td.appendChild(text);
+    td.appendChild(actButton("up", gettext("Move them up")));
     return row;
   }
 
@@ -213,7 +254,11 @@
     var columns = 5 + sheet.seats;
     var totals = sheet.totals ? sheet.totals.slice() : null;
     previews = {};
+    var missing = gap();
     entries.forEach(function (entry) {
+      if (missing && entry.number > missing && !body.querySelector(".outbox-gap")) {
+        body.appendChild(gapRow(missing, entry, columns));
+      }
       // the form's stamp as the preview reads it: the deal's number, the sheet's version
       var fields = Object.assign({number: String(entry.number), version: String(sheet.version)},
                                  entry.fields);
@@ -264,12 +309,17 @@
                               "%(count)s refused: see the deals on the sheet", refused),
                      {count: refused}));
     }
+    var missing = gap();
+    if (missing) {
+      parts.push(say(gettext("deal %(number)s is missing: enter it first"),
+                     {number: missing}));
+    }
     if (!navigator.onLine) {
       parts.push(gettext("no network: saved deals stay on this phone until it is back"));
     }
     status.textContent = parts.join(" · ");
     status.hidden = parts.length === 0;
-    status.classList.toggle("refused", refused > 0);
+    status.classList.toggle("refused", refused > 0 || missing > 0);
   }
 
   function render() {
@@ -362,6 +412,13 @@
     if (!row) return;
     var entry = entries.filter(function (e) { return e.key === row.dataset.outbox; })[0];
     if (!entry) return;
+    if (button.dataset.act === "next" || button.dataset.act === "up") {
+      // this deal and those after it, numbered on from the sheet's next (or the missing) deal
+      var from = button.dataset.act === "next" ? sheet.next : gap();
+      if (!from) return;
+      outbox.renumber(token, entry.key, from).then(readOutbox).then(sync);
+      return;
+    }
     if (button.dataset.act === "discard") {
       if (!window.confirm(say(gettext("Discard deal %(number)s? It is not on the sheet, and it " +
                                       "will not be sent."), {number: entry.number}))) return;
@@ -391,6 +448,8 @@
     form.addEventListener("input", function () { dirty = true; });
   }
   document.addEventListener("click", act);
+  // another tab of this table, or the worker, kept or sent a deal: read the outbox again
+  outbox.onChange(function (changed) { if (changed === token) readOutbox(); });
   window.addEventListener("online", function () { renderStatus(); sync(); });
   window.addEventListener("offline", function () { render(); });
   setInterval(function () { if (entries.length && navigator.onLine) sync(); }, RETRY_MS);

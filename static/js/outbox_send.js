@@ -82,19 +82,33 @@
       var data = answer.data || {};
       var reason = typeof data.detail === "string" ? data.detail :
         gettext("the server refused it.");
+      var kind = answer.status === 404 ? "gone" : "";
       if (there) {  // the deal's number is taken: say by what
+        kind = "taken";
         reason = say(gettext("another device entered deal %(number)s meanwhile (%(game)s). " +
-                             "Discard this one if that is the deal played, else correct it."),
+                             "Discard this one if that is the deal played; if this one is " +
+                             "the deal after it, store it as the next deal."),
                      {number: entry.number, game: there.game});
       }
-      return outbox.put(token, entry.key, {state: "refused", reason: reason,
+      return outbox.put(token, entry.key, {state: "refused", reason: reason, kind: kind,
                                            errors: data.errors || {}, at: Date.now()});
     }
 
+    /* The link was replaced (a new draw) or the series withdrawn: no deal of this outbox
+       can be sent, each says why (the API's words). */
+    async function refuseAll(answer) {
+      var waiting = await outbox.list(token);
+      for (var i = 0; i < waiting.length; i++) {
+        if (waiting[i].state !== "refused") await refuse(waiting[i], answer, null);
+      }
+    }
+
     /* One deal: its request as first sent (a lost answer: the same key, the same body),
-       "stored", "refused" or "later" (no network, the server busy). */
+       "stored", "refused", "gone" (the link no longer works) or "later" (no network, the
+       server busy). A 409 is judged by the sheet read afresh, never by the answer alone: a
+       409 whose answer was lost comes back unchanged under its key, however old. */
     async function sendOne(entry, version) {
-      for (var attempt = 0; attempt < 2; attempt++) {
+      for (var attempt = 0; attempt < 3; attempt++) {
         var body = entry.body || bodyOf(entry, version);
         if (!entry.body) {
           entry = Object.assign({}, entry, {body: body});
@@ -104,31 +118,46 @@
         var data = answer.data || {};
         if (answer.status === 201) {
           await outbox.drop(token, entry.key);
-          return {done: "stored", version: data.sheet_version};
+          return {done: "stored", version: data.sheet_version, next: data.next_deal};
         }
-        if (answer.status === 409 && attempt === 0 && data.next_deal === entry.number &&
-            data.sheet_version !== body.sheet_version) {
-          // a correction elsewhere changed the version; this deal's number is still free:
-          // again from the sheet as it is, under a new key (the old one keeps its 409)
-          var again = Object.assign({}, entry, {key: outbox.uuid(), body: null});
-          await outbox.replace(token, entry.key, again);
-          entry = again;
-          version = data.sheet_version;
-          continue;
+        if (answer.status === 404) {
+          await refuseAll(answer);
+          return {done: "gone"};
         }
-        var there = null;
-        if (answer.status === 409 && data.next_deal > entry.number) {
+        if (answer.status === 409) {
           var now = await api("GET");
-          there = now.status === 200 && now.data.deals.filter(function (d) {
+          if (now.status === 404) {
+            await refuseAll(now);
+            return {done: "gone"};
+          }
+          if (now.status !== 200) return {done: "later"};
+          var there = now.data.deals.filter(function (d) {
             return d.number === entry.number;
           })[0];
-          if (sameDeal(there, body)) {
+          if (sameDeal(there, body)) {  // stored after all, or typed alike on another phone
             await outbox.drop(token, entry.key);
-            return {done: "stored", version: now.data.sheet_version};
+            return {done: "stored", version: now.data.sheet_version, next: now.data.next_deal};
+          }
+          if (there) {
+            await refuse(entry, answer, there);
+            return {done: "refused"};
+          }
+          if (now.data.next_deal === entry.number &&
+              now.data.sheet_version !== body.sheet_version) {
+            // a correction elsewhere moved the version; this deal's number is still free:
+            // again from the sheet as it is, under a new key (the old one keeps its 409)
+            var again = Object.assign({}, entry, {key: outbox.uuid(), body: null});
+            await outbox.replace(token, entry.key, again);
+            entry = again;
+            version = now.data.sheet_version;
+            continue;
+          }
+          if (now.data.next_deal !== null && now.data.next_deal < entry.number) {
+            return {done: "later"};  // a deal before it is missing (sendAll's gap)
           }
         }
-        if (answer.status === 404 || answer.status === 409 || answer.status === 422) {
-          await refuse(entry, answer, there);
+        if (answer.status === 409 || answer.status === 422) {
+          await refuse(entry, answer, null);
           return {done: "refused"};
         }
         return {done: "later"};
@@ -136,22 +165,31 @@
       return {done: "later"};
     }
 
-    /* The outbox sent in order, up to a refused deal (later ones wait behind it): whether
-       the page (``shown``: its sheet's version) should read the sheet again: a deal was
-       stored, or refused while the sheet had changed (another device's deal to compare).
-       Nothing sent, nothing to read: a page kept by the worker never reloads in a loop. */
+    /* The outbox sent in order, up to a refused deal or a missing one (later ones wait behind
+       it): whether the page (``shown``: its sheet's version) should read the sheet again: a
+       deal was stored, or refused while the sheet had changed (another device's deal to
+       compare). Nothing sent, nothing to read: a page kept by the worker never reloads in a
+       loop. */
     async function sendAll(shown) {
       var waiting = await outbox.list(token);
       if (!waiting.length || waiting[0].state === "refused") return false;
       var sheetNow = await api("GET");
+      if (sheetNow.status === 404) {
+        await refuseAll(sheetNow);
+        return false;
+      }
       if (sheetNow.status !== 200) return false;
       var version = sheetNow.data.sheet_version;
+      var next = sheetNow.data.next_deal;
       var settled = false;
       for (var i = 0; i < waiting.length && waiting[i].state !== "refused"; i++) {
+        // a deal missing before it (one discarded): the form asks for it first
+        if (next !== null && waiting[i].number > next) break;
         var sent = await sendOne(waiting[i], version);
         settled = settled || sent.done !== "later";
         if (sent.done !== "stored") break;
         version = sent.version;
+        next = sent.next === undefined ? null : sent.next;
       }
       return settled && version !== shown;
     }

@@ -9,6 +9,8 @@
      number     the deal of the table it is meant to be
      fields     the deal form's fields as strings, as FormData has them
      state      "waiting" or "refused" (then reason and errors say why)
+     kind       of a refusal: "taken" (another device entered the deal's number), "gone"
+                (the link was replaced), else the engine's or the sheet's
      body       the request once sent: a retry after a lost answer sends it unchanged */
 (function (root) {
   "use strict";
@@ -54,8 +56,21 @@
     return keyval.get(token, store).then(function (found) { return found || []; });
   }
 
+  // Every tab and the service worker of this site hear each change (two tabs on one table
+  // each number the next deal from what the others kept): {token} on "skat-sheets-outbox".
+  var channel = typeof BroadcastChannel === "function" ?
+    new BroadcastChannel("skat-sheets-outbox") : null;
+
   function change(token, how) {
-    return keyval.update(token, function (found) { return how((found || []).slice()); }, store);
+    return keyval.update(token, function (found) { return how((found || []).slice()); }, store)
+      .then(function () { if (channel) channel.postMessage({token: token}); });
+  }
+
+  /* ``heard(token)`` is called when another tab or the worker changed that token's outbox. */
+  function onChange(heard) {
+    if (channel) channel.addEventListener("message", function (event) {
+      if (event.data && event.data.token) heard(event.data.token);
+    });
   }
 
   function byNumber(entries) {
@@ -83,6 +98,21 @@
     });
   }
 
+  /* The entry ``key`` and every one after it numbered anew from ``number`` on, in their
+     order: each a new deal (a new key, nothing sent yet, waiting). For a deal whose number
+     another device took, and for the deals after a discarded one. */
+  function renumber(token, key, number) {
+    return change(token, function (entries) {
+      var at = entries.map(function (e) { return e.key; }).indexOf(key);
+      if (at === -1) return entries;
+      return entries.map(function (e, i) {
+        if (i < at) return e;
+        return Object.assign({}, e, {key: uuid(), number: number + i - at, body: null,
+                                     state: "waiting", reason: "", errors: {}, kind: ""});
+      });
+    });
+  }
+
   function drop(token, key) {
     return change(token, function (entries) {
       return entries.filter(function (e) { return e.key !== key; });
@@ -91,6 +121,6 @@
 
   root.SheetOutbox = {
     uuid: uuid, entry: entry, fromForm: fromForm, list: list, keep: keep, put: put,
-    replace: replace, drop: drop
+    replace: replace, renumber: renumber, drop: drop, onChange: onChange
   };
 })(typeof self !== "undefined" ? self : this);

@@ -43,6 +43,15 @@ def test_a_deal_is_stored_and_answered_with_the_sheet_after_it(four, client):
     assert entry.actor == "Anna" and entry.deal == 1 and entry.session.startswith("api-")
 
 
+def test_a_logged_in_organizers_deal_is_audited_by_his_account(four, client, marta):
+    # his phone's outbox sends through the link's API: the audit log names him, as the form
+    client.force_login(marta)
+    answer = post_deal(client, four, deal_body(four, scorekeeper="Anna"))
+    assert answer.status_code == 201, answer.content
+    entry = AuditEntry.objects.get(action=AuditAction.DEAL_ENTERED)
+    assert entry.actor == marta.get_username()
+
+
 def test_the_same_key_twice_stores_one_deal_and_answers_the_same(four, client):
     body = deal_body(four)
     first = post_deal(client, four, body, key="phone-7-deal-1")

@@ -139,7 +139,8 @@ def test_an_update_of_the_room_keeps_the_slide_on_screen(browser, live_server, s
         sheet_status=SheetStatus.CONFIRMED).order_by("number").first()
     for _ in range(12):  # a dozen deals move the series' share by a percent or more
         play(table)
-    expect(page.locator("body[data-updated]")).to_have_count(1)
+    # a busy machine may answer a poll "being made" (503, Retry-After 3 s) once or twice
+    expect(page.locator("body[data-updated]")).to_have_count(1, timeout=15_000)
     assert _shown(page) == shown
     assert page.locator("[data-slide]:not([hidden])").count() == 1
     assert progress.text_content() != before  # the hidden progress slide is the new one

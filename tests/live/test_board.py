@@ -11,7 +11,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from live.board import State, board
-from tests.factories import add_entries, enter, finish, new_tournament, play, seat
+from tests.api.conftest import deal_body, post_deal
+from tests.factories import SOLO_WON, add_entries, enter, finish, new_tournament, play, seat
 from tournament.models import Deal
 from tournament.sheets import services as sheets
 
@@ -107,6 +108,46 @@ def test_a_board_answers_304_until_a_deal_is_entered(room):
     assert again.status_code == 200 and "2 of" in again.content.decode()
 
 
+def test_a_deal_refused_to_a_phone_shows_on_the_board_until_one_is_stored(room):
+    """A phone's outbox sent a deal the engine refused: the director sees that table, with
+    the phone's reason, before the playing ones; a deal stored settles it. The refusal moves
+    no version, yet the board's poll hears of it."""
+    night, boss, table = room
+    organizer = logged_in(boss)
+    first = organizer.get(board_url(night))
+    poll = {"HTTP_X_LIVE": "1", "HTTP_IF_NONE_MATCH": first["ETag"]}
+    wrong = deal_body(table, record={**SOLO_WON, "card_points": 95, "tricks": 0})
+    assert post_deal(Client(), table, wrong).status_code == 422
+    again = organizer.get(board_url(night), **poll)
+    assert again.status_code == 200
+    page = again.content.decode()
+    assert "a deal refused" in page and "Tricks" in page
+    assert table_order(page)[0] == table.number
+    assert board(night.series.get(number=2)).count(State.REFUSED) == 1
+    assert post_deal(Client(), table, deal_body(table)).status_code == 201
+    assert board(night.series.get(number=2)).count(State.REFUSED) == 0
+
+
+def test_a_stalled_rooms_board_is_made_again_each_minute(room, monkeypatch):
+    """Nothing entered for minutes: the expected end moves with the clock, so the poll's
+    ETag does too (else the board would keep its first guess)."""
+    import time
+
+    from tournament import live
+
+    night, boss, table = room
+    organizer = logged_in(boss)
+    clock = [6_000_000.0]
+    monkeypatch.setattr(live, "clock", lambda: clock[0])
+    first = organizer.get(board_url(night))
+    poll = {"HTTP_X_LIVE": "1", "HTTP_IF_NONE_MATCH": first["ETag"]}
+    clock[0] += 30
+    assert organizer.get(board_url(night), **poll).status_code == 304
+    clock[0] += 60
+    assert organizer.get(board_url(night), **poll).status_code == 200
+    assert time.time() != clock[0]  # only the live module's clock was set
+
+
 def test_the_board_is_linked_from_the_series_page_and_the_menu(room):
     night, boss, table = room
     organizer = logged_in(boss)
@@ -134,7 +175,9 @@ def test_the_queries_do_not_grow_with_the_room(boss, django_assert_max_num_queri
     organizer = logged_in(boss)
     organizer.get(board_url(small, 1))  # the session and the user read once
     for tournament in (small, large):
-        with django_assert_max_num_queries(10):
+        # 12: the session, the user, the tournament and its version, the board's five
+        # (tables, seats, deals, the phones' refusals), its ETag's newest request, the page
+        with django_assert_max_num_queries(12):
             page = organizer.get(board_url(tournament, 1), {"per_page": 25})
         assert page.status_code == 200
     assert len(table_order(page.content.decode())) == 25

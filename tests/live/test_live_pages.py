@@ -82,7 +82,8 @@ def test_the_etag_is_the_languages_and_the_audiences(room, django_user_model):
     organizer = staff.get(url)
     assert organizer["ETag"] != english["ETag"]
     assert staff.get(url, HTTP_X_LIVE="1", HTTP_IF_NONE_MATCH=english["ETag"]).status_code == 200
-    assert "private" in organizer["Cache-Control"] and "no-cache" in english["Cache-Control"]
+    assert "private" in organizer["Cache-Control"] and "no-cache" in organizer["Cache-Control"]
+    assert english["Cache-Control"] == "public, max-age=1"  # the proxy's micro-cache
     # another account (not staff) reads the public's results, under its own ETag
     reader = Client()
     reader.force_login(django_user_model.objects.create_user("reader", password="x-pw-0815"))
@@ -91,6 +92,29 @@ def test_the_etag_is_the_languages_and_the_audiences(room, django_user_model):
     night.provisional_public = True
     night.save()
     assert Client().get(url)["ETag"] != english["ETag"]
+
+
+def test_only_a_page_any_anonymous_reader_gets_alike_is_kept_by_the_proxy(room, settings):
+    """``Cache-Control: public`` for the proxy's micro-cache (docs/deployment.md) only where
+    the page is the same for every anonymous reader: not a logged-in reader's, not one that
+    carries a visitor's message, and no-cache when the setting is 0. ``X-Live-Read`` says
+    when the room was read, before the page was made."""
+    import time
+
+    night, boss, table = room
+    url = standings(night)
+    before = time.time()
+    shared = Client().get(url)
+    assert shared["Cache-Control"] == "public, max-age=1"
+    assert before <= float(shared["X-Live-Read"]) <= time.time()
+    with_session = Client()
+    with_session.cookies["sessionid"] = "a-visitor-with-a-session"
+    assert with_session.get(url)["Cache-Control"] == "no-cache"
+    staff = Client()
+    staff.force_login(boss)
+    assert staff.get(url)["Cache-Control"] == "private, no-cache"
+    settings.LIVE_SHARED = 0
+    assert Client().get(url)["Cache-Control"] == "no-cache"
 
 
 def test_a_304_costs_the_address_little(room, settings, monkeypatch):
@@ -130,6 +154,27 @@ def test_the_player_page_and_the_tournament_page_update_too(room):
         assert Client().get(url, HTTP_X_LIVE="1", HTTP_IF_NONE_MATCH=etag).status_code == 304
         play(table)
         assert Client().get(url, HTTP_X_LIVE="1", HTTP_IF_NONE_MATCH=etag).status_code == 200
+
+
+def test_the_tournament_page_in_play_is_made_once_a_change_and_never_charged(room, settings,
+                                                                             monkeypatch):
+    """With provisional standings on, every change is a new tournament page for its
+    followers: one is made, the others read that copy, and no address pays for it."""
+    night, boss, table = room
+    night.provisional_public = True
+    night.save()
+    monkeypatch.setattr(crowd, "now", lambda: 6_000_000.0)
+    url = reverse("tournament:public", args=[night.slug])
+    play(table)
+    first = Client(REMOTE_ADDR="203.0.113.10").get(url)
+    with CaptureQueriesContext(connection) as queries:
+        second = Client(REMOTE_ADDR="203.0.113.11").get(url)
+    assert first.status_code == second.status_code == 200
+    assert second.content == first.content
+    # the tournament, the version: the page itself is the kept copy
+    assert len(queries) == 2, [q["sql"] for q in queries.captured_queries]
+    window = int(6_000_000.0 // crowd.WINDOW)
+    assert crowd.kept_answers().get(crowd._budget_key("203.0.113.11", window)) is None
 
 
 def test_the_organizers_sheets_page_updates_by_itself(room):

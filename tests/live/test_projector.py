@@ -221,3 +221,18 @@ def test_the_organizers_form_builds_the_address(room, django_user_model):
     assert Client().get(form).status_code == 302  # to the login
     stranger = logged_in(django_user_model.objects.create_user("gast", password="x-pw-4711"))
     assert stranger.get(form).status_code == 403
+
+
+def test_a_comparative_tournament_shows_its_matchpoint_standings():
+    """Comparative Skat ranks by the mean percentage per deck: the projector's standings are
+    the comparative page's (decks, matchpoints, %), not the classic points."""
+    from tests.scoring.test_comparative_pages import build
+    from tests.scoring.test_comparative_pages import release as release_series
+
+    tournament, series = build(slug="projector-comparative")
+    release_series(series)
+    page = Client().get(projector(tournament) + "?slides=standings").content.decode()
+    assert "Matchpoints" in page and "Games" not in page
+    # the best mean percentage first (table 3's E: 100 %), printed as the page prints it
+    first = re.search(r'<tbody>\s*<tr[^>]*>(.*?)</tr>', page, re.S).group(1)
+    assert "100.00" in first and ">1<" in first

@@ -84,7 +84,7 @@ def test_a_part_the_site_does_not_know_is_refused(evening, owner):
 def test_a_file_of_version_1_is_read_and_has_no_money_part(evening, owner):
     """Version 1 is version 2 without the outer apps' parts: still read."""
     document = tournament_document(evening)
-    assert document["version"] == 2
+    assert document["version"] == 3
     older = {**document, "version": 1}
     older.pop("money")
     imported = read_file(json.dumps(older).encode(), owner).tournament

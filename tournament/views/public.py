@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 
 from engine import dealer_seat
 from tournament.comparative.services import deal_set_of
+from tournament.crowd import Cost, heavy
 from tournament.guide import counted_words
 from tournament.live import live_public, progress_of
 from tournament.models import Series, Table
@@ -29,6 +30,7 @@ def _seated_series(visitor: Visitor, number: int) -> Series:
 
 @public_page
 @live_public(in_play=True, counted=False)
+@heavy(Cost.PAGE, counted=False)  # its followers during play share one copy a change
 def tournament_page(request, visitor):
     every = list(visitor.tournament.series.order_by("number"))
     counted = [s.number for s in every if visitor.counts(s)]

@@ -29,7 +29,7 @@ def export(slug: str, *args) -> str:
 def test_export_writes_the_document_to_standard_output_or_a_file(night, tmp_path):
     text = export("club-night")
     document = json.loads(text)
-    assert document["format"] == "skat-congress/tournament" and document["version"] == 2
+    assert document["format"] == "skat-congress/tournament" and document["version"] == 3
     assert [e["number"] for e in document["entries"]] == list(range(1, 9))
     path = tmp_path / "night.json"
     export("club-night", "-o", str(path))
@@ -78,7 +78,7 @@ def test_import_refuses_a_broken_file_naming_every_place(night, tmp_path):
     said = str(refused.value)
     assert "broken.json is refused; nothing was saved:" in said
     assert "  series[0].tables[0].deals[2].card_points: 101 digits" in said
-    assert "  tournament.version: is not a key of this format (version 2)." in said
+    assert "  tournament.version: is not a key of this format (version 3)." in said
     assert rows() == before
 
 

@@ -109,7 +109,7 @@ def substitute(number: int, from_deal: int):
 
 CASES = {
     "wrong format": (change((("format",), "another/format")), "format", "must be"),
-    "newer version": (change((("version",), 3)), "version", "version 3"),
+    "newer version": (change((("version",), 4)), "version", "version 4"),
     "version as text": (change((("version",), "1")), "version", "whole number"),
     "missing entries": (drop("entries"), "entries", "is missing"),
     "missing outcome": (lambda d: first_deal(d).pop("outcome"), f"{DEAL}.outcome",

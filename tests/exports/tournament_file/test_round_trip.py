@@ -140,3 +140,26 @@ def test_an_anonymized_tournament_travels_with_the_names_it_holds(comparative, o
     assert stable(again) == stable({**document, "tournament": {
         **document["tournament"], "slug": imported.slug}})
     assert results(imported.tournament) == results(comparative)
+
+
+def test_the_provisional_standings_switch_travels_and_an_older_file_reads_it_off(congress,
+                                                                               owner):
+    """Version 3 carries ``provisional_public`` (the public's standings during play); a file
+    of version 2 has none and is read with it off; a version-3 file must say it."""
+    from exports.tournament_file.document import FileRefused
+
+    congress.provisional_public = True
+    congress.save()
+    document = tournament_document(congress)
+    assert document["version"] == 3 and document["tournament"]["provisional_public"] is True
+    congress.delete()
+    assert read_file(dumps(document).encode(), owner).tournament.provisional_public is True
+    older = json.loads(dumps(document))
+    older["version"] = 2
+    del older["tournament"]["provisional_public"]
+    older["tournament"]["slug"] = "older-file"
+    assert read_file(json.dumps(older).encode(), owner).tournament.provisional_public is False
+    with pytest.raises(FileRefused) as refused:
+        read_file(json.dumps({**older, "version": 3}).encode(), owner)
+    assert any(str(p).startswith("tournament.provisional_public")
+               for p in refused.value.problems)
