@@ -94,12 +94,42 @@ def _add(table: Table, data: dict, actor: str, session: str) -> Answer:
         return Answer(REFUSED, {"detail": message, "errors": {field: [message]},
                                 "rule": exc.rule})
     except StaleSheet as exc:
-        return Answer(CONFLICT, {"detail": str(exc), **_now(table)})
+        now = _now(table)
+        return Answer(CONFLICT, {"detail": str(exc), "rule": _conflict(table, data, now),
+                                 **now})
     except SheetError as exc:  # confirmed, not published, every deal entered
-        return Answer(CONFLICT, {"detail": str(exc), **_now(table)})
+        return Answer(CONFLICT, {"detail": str(exc), "rule": "sheet_closed", **_now(table)})
     except EngineError as exc:
         return Answer(REFUSED, {"detail": refusal(exc)})
     return Answer(CREATED, entered(table, deal))
+
+
+# A 409's rule: what the sheet holds at the deal's number. "stale": the number is still the
+# next (a correction moved the version: send it again); "gap": a deal before it is missing;
+# "same_deal": this very deal is there (a save whose answer was lost, or the same deal typed
+# on two phones); "taken": another deal is there. The outbox settles the first three itself;
+# the director's board lists the others (live.board.refusals).
+SETTLED_CONFLICTS = ("stale", "gap", "same_deal")
+
+
+def _conflict(table: Table, data: dict, now: dict) -> str:
+    number = data["number"]
+    if number == now["next_deal"]:
+        return "stale"
+    if number > now["next_deal"]:
+        return "gap"
+    there = Deal.objects.filter(table=table, number=number).first()
+    return "same_deal" if there is not None and _same(there, data) else "taken"
+
+
+def _same(deal: Deal, data: dict) -> bool:
+    """The stored deal is the one sent: its seats, and the record's keys as sent (the
+    matadors a deck counted aside), as the outbox compares (static/js/outbox_send.js)."""
+    sent = {k: v for k, v in dict(data["record"]).items() if v is not None}
+    stored = {k: v for k, v in (deal.record or {}).items()
+              if k != "matadors" or "matadors" in sent}
+    return (deal.declarer == data.get("declarer") and deal.contra_by == data.get("contra_by")
+            and deal.revoked_by == data.get("revoked_by") and stored == sent)
 
 
 def _now(table: Table) -> dict:

@@ -204,14 +204,17 @@ http {{
     server {{
         listen 127.0.0.1:{port};
         client_max_body_size 48m;
+        proxy_http_version 1.1;
+        proxy_set_header Connection "";
+        proxy_set_header Host $host;
+        proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+        # the bench pretends TLS in front, as its followers say
+        proxy_set_header X-Forwarded-Proto $http_x_forwarded_proto;
         location / {{
             proxy_pass http://skat;
-            proxy_http_version 1.1;
-            proxy_set_header Connection "";
-            proxy_set_header Host $host;
-            proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-            # the bench pretends TLS in front, as its followers say
-            proxy_set_header X-Forwarded-Proto $http_x_forwarded_proto;
+        }}
+        location /t/ {{
+            proxy_pass http://skat;
             include {ROOT}/deploy/nginx/live-cache.conf;
         }}
     }}

@@ -181,7 +181,7 @@ PUBLIC_BUDGET = int(os.environ.get("DJANGO_PUBLIC_BUDGET", "300"))
 # gunicorn workers stay free for the room's phones and logins however many addresses read.
 PUBLIC_MAKERS = int(os.environ.get("DJANGO_PUBLIC_MAKERS", "1"))
 # Seconds between two polls of a live page (tournament/live.py, docs/live.md): 10 holds a
-# room's followers on one 2-core server; behind the proxy's micro-cache 4 does (docs/deployment.md).
+# room's followers on one 2-core server; behind the proxy's micro-cache 3 does (docs/deployment.md).
 LIVE_EVERY = max(2.0, float(os.environ.get("DJANGO_LIVE_EVERY", "10")))
 # Seconds a proxy may keep an anonymous live page (Cache-Control: public, max-age): nginx's
 # micro-cache answers the followers' polls (docs/deployment.md); 0: no-cache, as a staff page.

@@ -1,4 +1,5 @@
-"""Command line: ``python -m engine evaluate|rules|bids|decks`` (the contract of DESIGN.md)."""
+"""Command line: ``python -m engine evaluate|rules|bids|decks|solve`` (the contract of DESIGN.md;
+``solve``: docs/hand-analysis.md)."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from . import (
     legal_bids,
 )
 from .rulesets import rule_sets
+from .solve_lines import answer
 from .words import Phrase
 
 
@@ -110,6 +112,23 @@ def run_decks(seed: str, decks: str, table_size: str, out: TextIO) -> int:
     return 0
 
 
+def run_solve(with_bounds: bool, lines: TextIO, out: TextIO) -> int:
+    """One answer a line, as ``solver.answer``; a line that is no JSON says so."""
+    for line in lines:
+        if not line.strip():
+            continue
+        try:
+            data = json.loads(line)
+        except json.JSONDecodeError as exc:
+            result: dict[str, object] = {
+                "error": f"The line is not valid JSON ({exc.msg} at column {exc.colno})."}
+        else:
+            result = answer(data, with_bounds)
+        out.write(json.dumps(result, ensure_ascii=False) + "\n")
+        out.flush()
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m engine", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -125,6 +144,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     decks.add_argument("--seed", required=True, help="the recorded seed of the set")
     decks.add_argument("--decks", required=True, metavar="N", help="how many decks (1..999)")
     decks.add_argument("--table-size", required=True, metavar="3|4")
+    solve = sub.add_parser("solve", help="open-card results of positions, one JSON per line")
+    solve.add_argument("--bounds", action="store_true",
+                       help="also the fewest and the most card points under any play")
     args = parser.parse_args(argv)
     try:
         if args.command == "evaluate":
@@ -133,6 +155,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run_bids(args.rules, _options(args.option), args.json, sys.stdout)
         if args.command == "decks":
             return run_decks(args.seed, args.decks, args.table_size, sys.stdout)
+        if args.command == "solve":
+            return run_solve(args.bounds, sys.stdin, sys.stdout)
         return run_rules(args.json, sys.stdout)
     except EngineError as exc:
         print(f"error: {exc}", file=sys.stderr)

@@ -17,6 +17,7 @@ from django.db.models import Count, Max, Min, Q
 from django.utils import timezone
 from django.utils.translation import gettext, ngettext, pgettext
 
+from api.entry import SETTLED_CONFLICTS
 from api.models import DealRequest
 from tournament.models import Deal, Seat, Series, SheetStatus
 from tournament.numbers import decimals, grouped
@@ -199,14 +200,17 @@ def _withdrawn_at(withdrawal) -> datetime.datetime | None:
 
 def refusals(series: Series) -> dict[int, tuple[datetime.datetime, str]]:
     """The tables of ``series`` whose last deal sent through the API (a phone's outbox) was
-    refused, with nothing stored through it since: when, and why. Two queries (the last of
+    refused, with nothing stored through it since: when, and why. A conflict the phone
+    settles itself (``api.entry.SETTLED_CONFLICTS``: the same deal already there, a
+    version moved, a deal missing before it) is none. Two queries (the last of
     each kind per table, then the refusals still standing); the phone keeps the deal until
     it is corrected or discarded, so the board shows it until a deal is stored or the sheet
     is submitted."""
     standing = [refused for _table, stored, refused in
                 DealRequest.objects.filter(table__series=series).values_list("table_id")
                 .annotate(stored=Max("id", filter=Q(status=201)),
-                          refused=Max("id", filter=~Q(status=201))).order_by()
+                          refused=Max("id", filter=~Q(status=201) & ~Q(
+                              response__rule__in=SETTLED_CONFLICTS))).order_by()
                 if refused is not None and (stored is None or refused > stored)]
     found: dict[int, tuple[datetime.datetime, str]] = {}
     for table, created, response in (DealRequest.objects.filter(id__in=standing)

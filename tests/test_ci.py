@@ -1,12 +1,13 @@
 """CI (.ci/run) runs `make test` on SQLite with everything, then on PostgreSQL without what does
-not depend on the database engine: the browser tests and mypy run once."""
+not depend on the suite's database engine: the browser tests, mypy and the two servers (their
+own PostgreSQL database and Redis) run once."""
 
 import re
 import subprocess
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-ENGINE_ONLY = '-n 2 -m "not browser and not typing"'
+ENGINE_ONLY = '-n 2 -m "not browser and not typing and not servers"'
 
 
 def ci_lines() -> list[str]:
@@ -42,3 +43,4 @@ def test_the_markers_fall_by_place(request):
         place = Path(item.path).relative_to(ROOT / "tests").as_posix()
         assert bool(item.get_closest_marker("browser")) == place.startswith("e2e/"), place
         assert bool(item.get_closest_marker("typing")) == (place == "test_typing.py"), place
+        assert bool(item.get_closest_marker("servers")) == (place == "test_two_servers.py"), place

@@ -247,8 +247,9 @@ def _copy_soon(request, store, key: str) -> Kept | None:
 def heavy(cost: Cost, counted: bool = True) -> Callable:
     """For a ``public_page`` view whose answer grows with the room (results, their PDFs):
     an anonymous GET is answered from what was kept for the tournament's public version, or
-    computed and kept; either is charged to the visitor's address (not ``counted``: kept
-    and shared alike, never charged: the tournament's own page). The staff and every other
+    computed and kept; either is charged to the visitor's address (not ``counted``: a page
+    cheap to make, the tournament's own: kept and shared alike, never charged, and never
+    "being made": whoever misses the copy makes it). The staff and every other
     logged-in user get the view itself, uncounted."""
 
     def decorator(view):
@@ -268,6 +269,11 @@ def heavy(cost: Cost, counted: bool = True) -> Callable:
                 spend(address, Cost.KEPT if kept is not None else cost)
             if kept is not None:
                 return _thaw(kept)
+            if not counted:  # a page cheap to make: made and kept, nobody is asked to wait
+                response = view(request, visitor, *args, **kwargs)
+                if storable(request, response) and not response.streaming:
+                    store.set(key, _freeze(response), KEEP_SECONDS)
+                return response
             # one worker makes it; the others' visitors are asked to come back for the copy
             if not store.add(key + ":making", 1, MAKING_SECONDS):
                 kept = _copy_soon(request, store, key)

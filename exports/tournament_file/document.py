@@ -351,6 +351,15 @@ def _range(column) -> tuple[Decimal, Decimal]:
     return low, high
 
 
+def older_tournament(document: dict, tournament):
+    """A file of version 1 or 2 has no ``provisional_public``: the public saw no standings
+    during play then, as the switch's default says."""
+    if (isinstance(tournament, dict) and document.get("version", VERSION) < 3
+            and "provisional_public" not in tournament):
+        return {**tournament, "provisional_public": False}
+    return tournament
+
+
 def read_object(value, spec: dict[str, Kind], path: str, found: Found,
                 rest: bool = False) -> dict | None:
     """The keys of ``spec`` read from the object ``value``: every key needed, none other

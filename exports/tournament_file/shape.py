@@ -41,6 +41,7 @@ from .document import (
     Whole,
     at,
     of_field,
+    older_tournament,
     read_list,
     read_object,
     walk,
@@ -149,19 +150,10 @@ def _unique(items, key, path_of, found: Found, words: str) -> None:
         seen.add(value)
 
 
-def _before_3(document: dict, tournament):
-    """A file of version 1 or 2 has no ``provisional_public``: the public saw no standings
-    during play then, as the switch's default says."""
-    if (isinstance(tournament, dict) and document.get("version", VERSION) < 3
-            and "provisional_public" not in tournament):
-        return {**tournament, "provisional_public": False}
-    return tournament
-
-
 def _read(document: dict, found: Found) -> dict:
     top = read_object(document, TOP, "", found, rest=True)
-    tournament = read_object(_before_3(document, top["tournament"]), TOURNAMENT, "tournament",
-                             found) or {}
+    tournament = read_object(older_tournament(document, top["tournament"]), TOURNAMENT,
+                             "tournament", found) or {}
     rules = _rules(tournament, found)
     clean = {"tournament": tournament,
              "results_settings": read_object(top["results_settings"], RESULTS,

@@ -110,10 +110,11 @@
   };
 
   /* A server that says when to come back (Retry-After, a 429 or 503) is asked again then,
-     not later; without it each failure doubles the wait. */
+     not later, yet never sooner than the page's interval: a busy server is not asked more
+     often. Without it each failure doubles the wait. */
   Poller.prototype.fail = function (why, retryAfter) {
     this.failed = why;
-    this.wait = Math.min(LONGEST_WAIT, retryAfter > 0 ? Math.max(retryAfter, SHORTEST)
+    this.wait = Math.min(LONGEST_WAIT, retryAfter > 0 ? Math.max(retryAfter, this.every)
                                                       : this.wait * 2);
   };
 

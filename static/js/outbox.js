@@ -202,13 +202,15 @@
       });
     });
     var acts = [["discard", gettext("Discard it")]];
-    if (entry.kind === "taken") {
+    if (entry.kind === "gone") {
+      acts.unshift(["retry", gettext("Try again")]);  // a series published again, a link back
+    } else if (entry.kind === "taken") {
       // its number is another device's deal: correcting it there again would be refused
       if (form && sheet.deals[String(sheet.next)]) {
         acts.unshift(["next", say(gettext("Store it as deal %(number)s"),
                                   {number: sheet.next})]);
       }
-    } else if (entry.kind !== "gone" && form) {
+    } else if (form) {
       acts.unshift(["edit", gettext("Correct it")]);
     }
     acts.forEach(function (b) { td.appendChild(actButton(b[0], b[1])); });
@@ -344,10 +346,15 @@
     });
   }
 
+  /* ``work`` under the outbox's lock, one at a time across this link's tabs: sending and
+     renumbering never meet. */
+  function locked(work) {
+    return navigator.locks ? navigator.locks.request("sheet-outbox:" + token, work) : work();
+  }
+
   function sync() {
     if (syncing) return syncing;
-    var send = function () { return sender.sendAll(sheet.version); };
-    var run = navigator.locks ? navigator.locks.request("sheet-outbox:" + token, send) : send();
+    var run = locked(function () { return sender.sendAll(sheet.version); });
     syncing = run.catch(function () { return false; }).then(function (changed) {
       syncing = null;
       return readOutbox().then(function () { if (changed) return refreshSheet(); });
@@ -413,16 +420,24 @@
     var entry = entries.filter(function (e) { return e.key === row.dataset.outbox; })[0];
     if (!entry) return;
     if (button.dataset.act === "next" || button.dataset.act === "up") {
-      // this deal and those after it, numbered on from the sheet's next (or the missing) deal
-      var from = button.dataset.act === "next" ? sheet.next : gap();
-      if (!from) return;
-      outbox.renumber(token, entry.key, from).then(readOutbox).then(sync);
+      // this deal and those after it, numbered on from the sheet's next deal, under the lock
+      locked(function () { return sender.renumber(entry.key, button.dataset.act); })
+        .then(readOutbox).then(sync);
+      return;
+    }
+    if (button.dataset.act === "retry") {
+      outbox.list(token).then(function (found) {
+        var all = found.filter(function (e) { return e.kind === "gone"; });
+        return Promise.all(all.map(function (e) {
+          return outbox.put(token, e.key, {state: "waiting", kind: "", reason: "", errors: {}});
+        }));
+      }).then(readOutbox).then(sync);
       return;
     }
     if (button.dataset.act === "discard") {
       if (!window.confirm(say(gettext("Discard deal %(number)s? It is not on the sheet, and it " +
                                       "will not be sent."), {number: entry.number}))) return;
-      outbox.drop(token, entry.key).then(function () {
+      locked(function () { return outbox.drop(token, entry.key); }).then(function () {
         if (editing === entry.key) {
           editing = null;
           clearForm();

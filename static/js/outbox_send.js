@@ -94,8 +94,14 @@
                                            errors: data.errors || {}, at: Date.now()});
     }
 
+    /* The API's own 404 (its JSON says why): the link was replaced by a new draw, or the
+       series withdrawn. A proxy's 404 page is no answer of the site's: the deals wait. */
+    function gone(answer) {
+      return answer.status === 404 && typeof (answer.data || {}).detail === "string";
+    }
+
     /* The link was replaced (a new draw) or the series withdrawn: no deal of this outbox
-       can be sent, each says why (the API's words). */
+       can be sent, each says why (the API's words), and may be tried again. */
     async function refuseAll(answer) {
       var waiting = await outbox.list(token);
       for (var i = 0; i < waiting.length; i++) {
@@ -120,13 +126,13 @@
           await outbox.drop(token, entry.key);
           return {done: "stored", version: data.sheet_version, next: data.next_deal};
         }
-        if (answer.status === 404) {
+        if (gone(answer)) {
           await refuseAll(answer);
           return {done: "gone"};
         }
         if (answer.status === 409) {
           var now = await api("GET");
-          if (now.status === 404) {
+          if (gone(now)) {
             await refuseAll(now);
             return {done: "gone"};
           }
@@ -170,11 +176,28 @@
        deal was stored, or refused while the sheet had changed (another device's deal to
        compare). Nothing sent, nothing to read: a page kept by the worker never reloads in a
        loop. */
+    /* A change of the outbox by the person at the table ("up": the deals after a missing
+       one moved up; "next": a deal whose number was taken stored as the next), numbered from
+       the sheet's next deal as the server has it now. Run under the outbox's lock (as
+       sendAll), so that it never renumbers a deal being sent; a deal once sent and waiting
+       (maybe stored, its answer lost) is never renumbered. Whether anything changed. */
+    async function renumber(key, how) {
+      var waiting = await outbox.list(token);
+      var entry = waiting.filter(function (e) { return e.key === key; })[0];
+      if (!entry || (entry.body && entry.state !== "refused")) return false;
+      var sheetNow = await api("GET");
+      if (sheetNow.status !== 200 || sheetNow.data.next_deal === null) return false;
+      var next = sheetNow.data.next_deal;
+      if (how === "up" && entry.number <= next) return false;  // the gap was filled meanwhile
+      await outbox.renumber(token, key, next);
+      return true;
+    }
+
     async function sendAll(shown) {
       var waiting = await outbox.list(token);
       if (!waiting.length || waiting[0].state === "refused") return false;
       var sheetNow = await api("GET");
-      if (sheetNow.status === 404) {
+      if (gone(sheetNow)) {
         await refuseAll(sheetNow);
         return false;
       }
@@ -194,7 +217,7 @@
       return settled && version !== shown;
     }
 
-    return {sendAll: sendAll, bodyOf: bodyOf};
+    return {sendAll: sendAll, renumber: renumber, bodyOf: bodyOf};
   }
 
   root.SheetOutbox.sender = sender;

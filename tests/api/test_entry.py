@@ -228,3 +228,18 @@ def test_hostile_records_are_refused_never_a_server_error(four, client):
         assert answer.status_code == 422, (record, answer.content)
         assert answer.json()["detail"]
     assert not Deal.objects.filter(table=four).exists()
+
+
+def test_a_conflict_says_what_the_sheet_holds_at_the_deals_number(four, client):
+    """The 409's rule: the same deal stored before, another deal there, the version moved
+    with the number still free, or a deal missing before it."""
+    first = deal_body(four, scorekeeper="Anna")
+    assert post_deal(client, four, first).status_code == 201
+    again = post_deal(client, four, first)  # the same deal, a new key: its answer was lost
+    assert again.status_code == 409 and again.json()["rule"] == "same_deal"
+    other = post_deal(client, four, {**first, "record": {**SOLO_WON, "card_points": 70}})
+    assert other.status_code == 409 and other.json()["rule"] == "taken"
+    stale = post_deal(client, four, {**deal_body(four), "sheet_version": 0})
+    assert stale.status_code == 409 and stale.json()["rule"] == "stale"
+    ahead = post_deal(client, four, deal_body(four, number=4))
+    assert ahead.status_code == 409 and ahead.json()["rule"] == "gap"

@@ -155,6 +155,7 @@ def test_a_replaced_link_refuses_each_waiting_deal_with_the_reason(browser, live
     context.set_offline(True)
     for n, (fields, record, seat) in enumerate(DEALS[:2], start=1):
         enter_offline(page, fields, record, seat, waiting=n)
+    token = table.token
     Table.objects.filter(pk=table.pk).update(token="a-new-draw-gave-a-new-link")
     context.set_offline(False)
     notes = page.locator("tr.outbox-note")
@@ -162,6 +163,30 @@ def test_a_replaced_link_refuses_each_waiting_deal_with_the_reason(browser, live
     expect(notes.first).to_contain_text("No table has this link")
     expect(notes.first.get_by_role("button", name="Correct it")).to_have_count(0)
     assert [e["state"] for e in outbox(page, table)] == ["refused", "refused"]
+    # the link works again (say, the series published again): the deals are tried again
+    Table.objects.filter(pk=table.pk).update(token=token)
+    notes.first.get_by_role("button", name="Try again").click()
+    expect(page.locator(STORED)).to_have_count(2)
+    assert outbox(page, table) == []
+    context.close()
+
+
+def test_a_proxys_404_page_is_no_answer_of_the_site_and_the_deals_wait(browser,
+                                                                       live_server):
+    table = three_table()
+    context, page = phone_on_its_link(browser, live_server, table)
+    context.set_offline(True)
+    fields, record, seat = DEALS[0]
+    enter_offline(page, fields, record, seat, waiting=1)
+    page.route("**/api/tables/*/deals", lambda route: route.fulfill(
+        status=404, content_type="text/html", body="<h1>404 Not Found</h1>nginx"))
+    with page.expect_response("**/api/tables/*/deals"):
+        context.set_offline(False)
+    page.wait_for_timeout(500)  # what the page makes of the proxy's page (nothing, we check)
+    assert [e["state"] for e in outbox(page, table)] == ["waiting"]
+    page.unroute("**/api/tables/*/deals")
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    expect(page.locator(STORED)).to_have_count(1)
     context.close()
 
 

@@ -124,7 +124,11 @@ def test_a_deal_refused_to_a_phone_shows_on_the_board_until_one_is_stored(room):
     assert "a deal refused" in page and "Tricks" in page
     assert table_order(page)[0] == table.number
     assert board(night.series.get(number=2)).count(State.REFUSED) == 1
-    assert post_deal(Client(), table, deal_body(table)).status_code == 201
+    stored = deal_body(table)
+    assert post_deal(Client(), table, stored).status_code == 201
+    assert board(night.series.get(number=2)).count(State.REFUSED) == 0
+    # the same deal sent again (its answer was lost): the phone drops it, the board too
+    assert post_deal(Client(), table, stored).json()["rule"] == "same_deal"
     assert board(night.series.get(number=2)).count(State.REFUSED) == 0
 
 

@@ -175,6 +175,11 @@ def test_the_tournament_page_in_play_is_made_once_a_change_and_never_charged(roo
     assert len(queries) == 2, [q["sql"] for q in queries.captured_queries]
     window = int(6_000_000.0 // crowd.WINDOW)
     assert crowd.kept_answers().get(crowd._budget_key("203.0.113.11", window)) is None
+    # every slot for making the public's pages taken: the standings wait, this page does not
+    monkeypatch.setattr(crowd, "_maker_slot", lambda store: None)
+    play(table)
+    assert Client().get(url).status_code == 200
+    assert Client().get(standings(night)).status_code == 503
 
 
 def test_the_organizers_sheets_page_updates_by_itself(room):

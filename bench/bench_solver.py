@@ -1,0 +1,102 @@
+"""Issue 25, point 3: the open-card solver on random deals, on one core.
+
+``.venv/bin/python bench/bench_solver.py`` deals ``--deals`` random deals (the site's seeded
+shuffle) and, for each, asks what the hand records will ask: for the declarer in forehand
+with the Skat, forehand leading, every game he could declare (four suits, Grand, Null):
+won or lost (``engine.solver.wins``) and the exact card points (``engine.solver.solve``),
+each timed alone. Targets: won or lost p95 ≤ 1 s, exact p95 ≤ 5 s. ``--bounds`` also times
+the fewest and the most under any play. Written to ``bench/results/solver-<date>.json``;
+``--quick``: 10 deals.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from engine.cards import Suit, deal_cards  # noqa: E402
+from engine.solver import Position, bounds, solve, wins  # noqa: E402
+from engine.tricks import Contract, Order  # noqa: E402
+
+CONTRACTS = [Contract.suit(s) for s in Suit] + [Contract.grand(), Contract.null()]
+
+
+def percentiles(values: list[float]) -> dict[str, float | int | None]:
+    if not values:
+        return {"p50": None, "p95": None, "max": None, "n": 0}
+    ordered = sorted(values)
+    return {"p50": round(statistics.median(ordered), 3),
+            "p95": round(ordered[int(0.95 * (len(ordered) - 1))], 3),
+            "max": round(ordered[-1], 3), "n": len(ordered)}
+
+
+def timed(work):
+    start = time.perf_counter()
+    result = work()
+    return result, time.perf_counter() - start
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--deals", type=int, default=50)
+    parser.add_argument("--bounds", action="store_true")
+    parser.add_argument("--quick", action="store_true")
+    args = parser.parse_args()
+    if args.quick:
+        args.deals = 10
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})  # one core
+    won_times: dict[str, list[float]] = {}
+    exact_times: dict[str, list[float]] = {}
+    bound_times: list[float] = []
+    games_won = {c.key: 0 for c in CONTRACTS}
+    for n in range(args.deals):
+        dealt = deal_cards(f"solver-bench-{n}")
+        for contract in CONTRACTS:
+            skat = 0 if contract.order is Order.NULL else sum(c.points for c in dealt.skat)
+            position = Position.of(contract, dealt.hands, declarer=0, leader=0, taken=skat)
+            won, seconds = timed(lambda p=position: wins(p))
+            won_times.setdefault(contract.key, []).append(seconds)
+            solved, seconds = timed(lambda p=position: solve(p))
+            exact_times.setdefault(contract.key, []).append(seconds)
+            assert solved.won == won, (n, contract.key)
+            games_won[contract.key] += won
+            if args.bounds and contract.order is not Order.NULL:
+                (low, high), seconds = timed(lambda p=position: bounds(p))
+                assert low <= (solved.card_points or 0) <= high
+                bound_times.append(seconds)
+        print(f"deal {n + 1}/{args.deals}", flush=True)
+    every_won = [t for times in won_times.values() for t in times]
+    every_exact = [t for times in exact_times.values() for t in times]
+    report = {
+        "deals": args.deals, "positions": len(every_won),
+        "won_or_lost_seconds": percentiles(every_won),
+        "exact_seconds": percentiles(every_exact),
+        "by_game": {key: {"won_or_lost": percentiles(won_times[key]),
+                          "exact": percentiles(exact_times[key]),
+                          "won_by_forehand": games_won[key]} for key in won_times},
+        "bounds_seconds": percentiles(bound_times) if args.bounds else None,
+        "machine": {"cpus": os.cpu_count(), "one_core": hasattr(os, "sched_setaffinity"),
+                    "python": sys.version.split()[0],
+                    "date": datetime.date.today().isoformat()},
+    }
+    out = ROOT / "bench" / "results" / f"solver-{datetime.date.today().isoformat()}.json"
+    out.write_text(json.dumps(report, indent=2) + "\n")
+    print(json.dumps({k: report[k] for k in ("won_or_lost_seconds", "exact_seconds",
+                                             "bounds_seconds")}, indent=2))
+    won_ok = report["won_or_lost_seconds"]["p95"] <= 1.0
+    exact_ok = report["exact_seconds"]["p95"] <= 5.0
+    return 0 if won_ok and exact_ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,360 @@
+"""The open-card solver: what the declarer takes when all three play perfectly with every card
+in view (docs/hand-analysis.md; ``python -m engine solve``).
+
+A position is three hands, who leads, and what the declarer has already: the Skat's card
+points (they count for him) and the tricks taken so far. The search is alpha-beta over the
+cards played, with a transposition table at the start of each trick (the hands left and who
+leads decide the rest), the moves ordered (the likely best first) and equivalent cards
+tried once (two cards of one kind, next to each other among the cards still out, worth the
+same points, are the same move). A Null game asks only whether the declarer can be made to
+take a trick. ``bounds`` gives the most and the fewest card points the declarer can take
+under any play (everybody helping, or everybody against him), for the checks before release.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from .cards import DECK, Card
+from .tricks import Contract, Order
+
+INDEX: dict[Card, int] = {card: i for i, card in enumerate(DECK)}
+POINTS: tuple[int, ...] = tuple(card.points for card in DECK)
+WIN = 61  # card points a declarer needs (the Skat's included)
+
+
+@dataclass(frozen=True)
+class Solved:
+    """The declarer's card points under perfect play (with the Skat and the tricks he had),
+    and what follows: won (61 or more; Null: no trick taken), Schneider (90), Schwarz (every
+    trick). A Null game has no card points: ``card_points`` is None."""
+
+    card_points: int | None
+    won: bool
+    schneider: bool
+    schwarz: bool
+
+
+class _Tables:
+    """A contract's card facts as bit masks over the deck's 32 cards (``DECK``'s order)."""
+
+    def __init__(self, contract: Contract) -> None:
+        self.null = contract.order is Order.NULL
+        self.kind = [_kind_number(contract, card) for card in DECK]
+        self.power = [contract.power(card) for card in DECK]
+        self.masks = [0] * 5  # a kind's cards: 0-3 the plain suits, 4 the trumps
+        for i, kind in enumerate(self.kind):
+            self.masks[kind] |= 1 << i
+        # each kind's cards from the highest down, for the equivalent cards
+        self.ranked = [sorted((i for i in range(32) if self.kind[i] == k),
+                              key=lambda i: -self.power[i]) for k in range(5)]
+
+
+def _kind_number(contract: Contract, card: Card) -> int:
+    kind = contract.kind(card)
+    return 4 if kind is None else int(kind) - 1
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+class _Search:
+    """One position's search: ``declarer`` (0 to 2) maximizes his card points from the tricks
+    still to play, the other two minimize them."""
+
+    def __init__(self, tables: _Tables, declarer: int) -> None:
+        self.t = tables
+        self.declarer = declarer
+        self.table: dict[tuple[int, int, int, int], tuple[int, int]] = {}
+        self.nodes = 0
+
+    def moves(self, hands: list[int], player: int, trick: list[tuple[int, int]]) -> list[int]:
+        """The legal cards of ``player``, one of each equivalent group, likely best first."""
+        t = self.t
+        hand = hands[player]
+        if trick:
+            led = t.kind[trick[0][1]]
+            following = hand & t.masks[led]
+            if following:
+                hand = following
+        out = hands[0] | hands[1] | hands[2]  # the cards still out, and the trick's:
+        for _player, card in trick:  # a card on the table parts the cards above and below it
+            out |= 1 << card
+        chosen = []
+        for kind in range(5):
+            mine = hand & t.masks[kind]
+            if not mine:
+                continue
+            previous = -1
+            for card in t.ranked[kind]:
+                if not (out >> card) & 1:
+                    continue  # played: it separates nothing
+                if (mine >> card) & 1:
+                    if previous >= 0 and (mine >> previous) & 1 and (
+                            t.null or POINTS[previous] == POINTS[card]):
+                        continue  # the same as the card above it
+                    chosen.append(card)
+                previous = card
+        return self.order(chosen, player, trick)
+
+    def order(self, cards: list[int], player: int, trick: list[tuple[int, int]]) -> list[int]:
+        t = self.t
+        if not trick:  # lead: the highest first (a trump's power is above any plain card)
+            return sorted(cards, key=lambda c: -t.power[c])
+        best_player, best_card = _taker(t, trick)
+        partner = (player == self.declarer) == (best_player == self.declarer)
+
+        def key(c: int) -> tuple[int, int]:
+            beats = t.kind[c] == t.kind[best_card] and t.power[c] > t.power[best_card] or (
+                t.kind[c] == 4 and t.kind[best_card] != 4)
+            if partner and not beats:
+                return (0, -POINTS[c])  # the partner takes it: add points
+            if beats:
+                return (1, t.power[c])  # take it as cheaply as possible
+            return (2, POINTS[c])  # it is lost: give the least
+        return sorted(cards, key=key)
+
+    def value(self, hands: list[int], leader: int, alpha: int, beta: int) -> int:
+        """The declarer's card points from the tricks left (Null: 1 if he must take one)."""
+        if not hands[0] | hands[1] | hands[2]:
+            return 0
+        key = (hands[0], hands[1], hands[2], leader)
+        low, high = self.table.get(key, (0, 121))
+        if low >= beta:
+            return low
+        if high <= alpha:
+            return high
+        alpha, beta = max(alpha, low), min(beta, high)
+        found = self.play(hands, leader, [], alpha, beta)
+        if found <= alpha:
+            high = found
+        elif found >= beta:
+            low = found
+        else:
+            low = high = found
+        self.table[key] = (low, high)
+        return found
+
+    def play(self, hands: list[int], player: int, trick: list[tuple[int, int]], alpha: int,
+             beta: int) -> int:
+        self.nodes += 1
+        maximizing = player == self.declarer
+        best = -1 if maximizing else 1000
+        for card in self.moves(hands, player, trick):
+            hands[player] ^= 1 << card
+            trick.append((player, card))
+            if len(trick) == 3:
+                taker, _card = _taker(self.t, trick)
+                gained = 0
+                if taker == self.declarer:
+                    gained = 1 if self.t.null else sum(POINTS[c] for _p, c in trick)
+                if self.t.null and gained:
+                    found = 1  # a Null declarer who takes a trick has lost
+                else:
+                    found = gained + self.value(hands, taker, alpha - gained, beta - gained)
+            else:
+                found = self.play(hands, (player + 1) % 3, trick, alpha, beta)
+            trick.pop()
+            hands[player] ^= 1 << card
+            if maximizing:
+                best = max(best, found)
+                alpha = max(alpha, found)
+            else:
+                best = min(best, found)
+                beta = min(beta, found)
+            if alpha >= beta:
+                break
+        return best
+
+
+def _taker(t: _Tables, trick: list[tuple[int, int]]) -> tuple[int, int]:
+    """Who holds the trick so far, and with which card."""
+    best_player, best = trick[0]
+    for player, card in trick[1:]:
+        if (t.kind[card] == 4 and t.kind[best] != 4) or (
+                t.kind[card] == t.kind[best] and t.power[card] > t.power[best]):
+            best_player, best = player, card
+    return best_player, best
+
+
+@dataclass(frozen=True)
+class Position:
+    """A position to solve: three hands (the declarer's among them), who leads, and the card
+    points the declarer already holds (the Skat, earlier tricks) and the tricks he took."""
+
+    contract: Contract
+    hands: tuple[frozenset[Card], frozenset[Card], frozenset[Card]]
+    declarer: int
+    leader: int
+    taken: int = 0  # card points the declarer holds already: the Skat, earlier tricks
+    tricks: int = 0  # tricks he took already
+
+    @classmethod
+    def of(cls, contract: Contract, hands: Sequence[Iterable[Card]], declarer: int,
+           leader: int, taken: int = 0, tricks: int = 0) -> Position:
+        h = tuple(frozenset(hand) for hand in hands)
+        if len(h) != 3:
+            raise ValueError("three hands play")
+        if len({len(hand) for hand in h}) != 1:
+            raise ValueError("the three hands hold as many cards each")
+        if len(h[0] | h[1] | h[2]) != sum(len(hand) for hand in h):
+            raise ValueError("a card is in two hands")
+        if not (0 <= declarer < 3 and 0 <= leader < 3):
+            raise ValueError("the declarer and the leader are players 0 to 2")
+        return cls(contract, (h[0], h[1], h[2]), declarer, leader, taken, tricks)
+
+    def masks(self) -> list[int]:
+        return [sum(1 << INDEX[c] for c in hand) for hand in self.hands]
+
+    @property
+    def left(self) -> int:
+        """Card points still in the hands."""
+        return sum(c.points for hand in self.hands for c in hand)
+
+
+def best_play(position: Position) -> int:
+    """The declarer's card points of the tricks left under perfect play (Null: 1 if he must
+    take a trick, else 0): narrow searches closing in on the value (MTD(f)), one table of
+    bounds shared by all, which cut far more than one wide search."""
+    search = _Search(_Tables(position.contract), position.declarer)
+    masks = position.masks()
+    lower, upper = 0, 1 if position.contract.order is Order.NULL else position.left
+    guess = upper // 2
+    while lower < upper:
+        beta = max(guess, lower + 1)
+        guess = search.value(masks, position.leader, beta - 1, beta)
+        if guess < beta:
+            upper = guess
+        else:
+            lower = guess
+    return lower
+
+
+def can_reach(position: Position, target: int) -> bool:
+    """Whether the declarer takes at least ``target`` card points of the tricks left against
+    perfect defence: one narrow search, quicker than the exact points."""
+    search = _Search(_Tables(position.contract), position.declarer)
+    return search.value(position.masks(), position.leader, target - 1, target) >= target
+
+
+def wins(position: Position) -> bool:
+    """Whether the declarer wins against perfect defence: 61 card points with the Skat and
+    his earlier tricks (Null: no trick)."""
+    if position.contract.order is Order.NULL:
+        return position.tricks == 0 and best_play(position) == 0
+    return can_reach(position, WIN - position.taken)
+
+
+def solve(position: Position) -> Solved:
+    """The position's open-card result: the declarer's card points (with the Skat and his
+    earlier tricks), won, Schneider (he has 90 or more, or 30 or fewer) and Schwarz (one side
+    takes every trick, the declarer's earlier ones counted)."""
+    if position.contract.order is Order.NULL:
+        return Solved(None, wins(position), False, False)
+    points = position.taken + best_play(position)
+    schwarz = False
+    if points == 120 or points == position.taken:  # only then may one side take every trick
+        schwarz = _every_trick(position, declarer_side=points == 120)
+    return Solved(points, points >= WIN, points >= 90 or points <= 30, schwarz)
+
+
+def _every_trick(position: Position, declarer_side: bool) -> bool:
+    """Whether the declarer (or, not ``declarer_side``, his opponents) take every trick
+    against the other side's best play, the tricks before this position counted."""
+    size = len(position.hands[0])
+    before = 10 - size
+    if position.tricks != (before if declarer_side else 0):
+        return False
+    search = _TrickCount(_Tables(position.contract), position.declarer)
+    masks = position.masks()
+    if declarer_side:
+        return search.value(masks, position.leader, size - 1, size) >= size
+    return search.value(masks, position.leader, 0, 1) < 1
+
+
+class _TrickCount(_Search):
+    """The same search counting the declarer's tricks instead of card points."""
+
+    def play(self, hands: list[int], player: int, trick: list[tuple[int, int]], alpha: int,
+             beta: int) -> int:
+        self.nodes += 1
+        maximizing = player == self.declarer
+        best = -1 if maximizing else 1000
+        for card in self.moves(hands, player, trick):
+            hands[player] ^= 1 << card
+            trick.append((player, card))
+            if len(trick) == 3:
+                taker, _card = _taker(self.t, trick)
+                gained = 1 if taker == self.declarer else 0
+                found = gained + self.value(hands, taker, alpha - gained, beta - gained)
+            else:
+                found = self.play(hands, (player + 1) % 3, trick, alpha, beta)
+            trick.pop()
+            hands[player] ^= 1 << card
+            if maximizing:
+                best, alpha = max(best, found), max(alpha, found)
+            else:
+                best, beta = min(best, found), min(beta, found)
+            if alpha >= beta:
+                break
+        return best
+
+
+def bounds(position: Position) -> tuple[int, int]:
+    """The fewest and the most card points the declarer can hold at the end under any play
+    (the Skat and earlier tricks included): everybody playing against him, or for him."""
+    tables = _Tables(position.contract)
+    masks = position.masks()
+    low = _Extreme(tables, position.declarer, most=False).value(masks, position.leader)
+    high = _Extreme(tables, position.declarer, most=True).value(masks, position.leader)
+    return position.taken + low, position.taken + high
+
+
+class _Extreme:
+    """Everybody plays to one end: the most (or the fewest) card points for the declarer.
+    Branch and bound over the same moves, with a table at each trick's start."""
+
+    def __init__(self, tables: _Tables, declarer: int, most: bool) -> None:
+        self.search = _Search(tables, declarer)
+        self.t = tables
+        self.declarer = declarer
+        self.most = most
+        self.table: dict[tuple[int, int, int, int], int] = {}
+
+    def value(self, hands: list[int], leader: int) -> int:
+        if not hands[0] | hands[1] | hands[2]:
+            return 0
+        key = (hands[0], hands[1], hands[2], leader)
+        found = self.table.get(key)
+        if found is None:
+            found = self.play(hands, leader, [])
+            self.table[key] = found
+        return found
+
+    def play(self, hands: list[int], player: int, trick: list[tuple[int, int]]) -> int:
+        left = sum(POINTS[c] for c in _bits(hands[0] | hands[1] | hands[2])) + sum(
+            POINTS[c] for _p, c in trick)
+        best: int | None = None
+        for card in self.search.moves(hands, player, trick):
+            hands[player] ^= 1 << card
+            trick.append((player, card))
+            if len(trick) == 3:
+                taker, _card = _taker(self.t, trick)
+                gained = sum(POINTS[c] for _p, c in trick) if taker == self.declarer else 0
+                found = gained + self.value(hands, taker)
+            else:
+                found = self.play(hands, (player + 1) % 3, trick)
+            trick.pop()
+            hands[player] ^= 1 << card
+            if best is None or (found > best if self.most else found < best):
+                best = found
+            if best == (left if self.most else 0):
+                break  # no play does better than all, or nothing
+        return best if best is not None else 0
