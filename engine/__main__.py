@@ -1,5 +1,5 @@
-"""Command line: ``python -m engine evaluate|rules|bids|decks|solve`` (the contract of DESIGN.md;
-``solve``: docs/hand-analysis.md)."""
+"""Command line: ``python -m engine evaluate|rules|bids|decks|solve|iss`` (the contract of
+DESIGN.md; ``solve`` and ``iss``: docs/hand-analysis.md)."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from . import (
     get_rule_set,
     legal_bids,
 )
+from .iss import answer as iss_answer
 from .rulesets import rule_sets
 from .solve_lines import answer
 from .words import Phrase
@@ -129,6 +130,16 @@ def run_solve(with_bounds: bool, lines: TextIO, out: TextIO) -> int:
     return 0
 
 
+def run_iss(lines: TextIO, out: TextIO) -> int:
+    """One answer a line of ISS game records, as ``iss.answer``."""
+    for line in lines:
+        if not line.strip():
+            continue
+        out.write(json.dumps(iss_answer(line), ensure_ascii=False) + "\n")
+        out.flush()
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m engine", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -147,6 +158,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     solve = sub.add_parser("solve", help="open-card results of positions, one JSON per line")
     solve.add_argument("--bounds", action="store_true",
                        help="also the fewest and the most card points under any play")
+    sub.add_parser("iss", help="ISS game records, one a line: the deal record and its value")
     args = parser.parse_args(argv)
     try:
         if args.command == "evaluate":
@@ -157,6 +169,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run_decks(args.seed, args.decks, args.table_size, sys.stdout)
         if args.command == "solve":
             return run_solve(args.bounds, sys.stdin, sys.stdout)
+        if args.command == "iss":
+            return run_iss(sys.stdin, sys.stdout)
         return run_rules(args.json, sys.stdout)
     except EngineError as exc:
         print(f"error: {exc}", file=sys.stderr)

@@ -73,6 +73,9 @@ class _Search:
         self.t = tables
         self.declarer = declarer
         self.table: dict[tuple[int, int, int, int], tuple[int, int]] = {}
+        self.first: dict[tuple[int, int, int, int], int] = {}  # the best lead found there
+        self.hint = -1
+        self.lead = -1
         self.nodes = 0
 
     def moves(self, hands: list[int], player: int, trick: list[tuple[int, int]]) -> list[int]:
@@ -132,7 +135,9 @@ class _Search:
         if high <= alpha:
             return high
         alpha, beta = max(alpha, low), min(beta, high)
+        self.hint = self.first.get(key, -1)
         found = self.play(hands, leader, [], alpha, beta)
+        self.first[key] = self.lead
         if found <= alpha:
             high = found
         elif found >= beta:
@@ -145,9 +150,19 @@ class _Search:
     def play(self, hands: list[int], player: int, trick: list[tuple[int, int]], alpha: int,
              beta: int) -> int:
         self.nodes += 1
-        maximizing = player == self.declarer
+        # the value is the declarer's points, or in Null whether he must take a trick: the
+        # Null declarer is the one who wants it low
+        maximizing = (player == self.declarer) != self.t.null
         best = -1 if maximizing else 1000
-        for card in self.moves(hands, player, trick):
+        moves = self.moves(hands, player, trick)
+        leading = not trick
+        if leading:
+            hint = self.hint
+            if hint in moves:  # the lead that was best here in the last search, first
+                moves.remove(hint)
+                moves.insert(0, hint)
+            lead = moves[0]
+        for card in moves:
             hands[player] ^= 1 << card
             trick.append((player, card))
             if len(trick) == 3:
@@ -163,14 +178,18 @@ class _Search:
                 found = self.play(hands, (player + 1) % 3, trick, alpha, beta)
             trick.pop()
             hands[player] ^= 1 << card
+            if found > best if maximizing else found < best:
+                best = found
+                if leading:
+                    lead = card
             if maximizing:
-                best = max(best, found)
                 alpha = max(alpha, found)
             else:
-                best = min(best, found)
                 beta = min(beta, found)
             if alpha >= beta:
                 break
+        if leading:
+            self.lead = lead  # read by value(), which called this for the trick's start
         return best
 
 

@@ -42,8 +42,12 @@ def test_one_answer_a_line_in_order_with_the_errors():
 
 
 def test_bounds_give_the_fewest_and_the_most_under_any_play():
-    # E holds the Jacks now: whatever is played the declarer N ends between the two
-    swapped = {**GRAND, "declarer": "E"}
-    (answer,) = solve(json.dumps(swapped), args=("--bounds",))
+    # the last four tricks of a Heart game, 30 points taken before: N may take all 29 left
+    # (everybody helping) or, at worst, the H10 he must win with the trump Ace's help
+    late = {"game": "hearts", "declarer": "N", "leader": "N", "taken": 30,
+            "hands": {"N": ["HA", "H10", "S7", "D7"], "E": ["HK", "SA", "S8", "D8"],
+                      "S": ["H7", "C7", "C8", "C9"]}}
+    (answer,) = solve(json.dumps(late), args=("--bounds",))
     assert answer["fewest"] <= answer["card_points"] <= answer["most"]
-    assert answer["most"] < 120 and answer["fewest"] >= 0
+    assert answer["most"] == 30 + 11 + 10 + 4 + 11
+    assert answer["fewest"] > 30  # N's trumps take two tricks whatever is played

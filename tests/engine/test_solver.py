@@ -45,7 +45,9 @@ def minimax(contract, hands, declarer, leader, most=None):
             else:
                 value = turn(rest, (player + 1) % 3, played)
             options.append(value)
-        if most is True or (most is None and player == declarer):
+        # the declarer wants his points high, and in Null the trick he must take low
+        wants_high = (player == declarer) != (contract.order is Order.NULL)
+        if most is True or (most is None and wants_high):
             return max(options)
         return min(options)
 
