@@ -21,6 +21,8 @@ from .tricks import Contract, Order
 
 INDEX: dict[Card, int] = {card: i for i, card in enumerate(DECK)}
 POINTS: tuple[int, ...] = tuple(card.points for card in DECK)
+STRIDE = 11  # bits a kind takes: the trumps of a suit game are 11 cards
+SLOTS = 5 * STRIDE
 WIN = 61  # card points a declarer needs (the Skat's included)
 
 
@@ -37,18 +39,28 @@ class Solved:
 
 
 class _Tables:
-    """A contract's card facts as bit masks over the deck's 32 cards (``DECK``'s order)."""
+    """A contract's cards as bits laid out by kind and rank: kind ``k`` (0-3 the plain suits,
+    4 the trumps) holds bits ``11k`` upwards, its lowest card first. A higher bit of a kind is
+    a higher card, and the trumps are above every plain card, so the equivalent cards and
+    who takes a trick are a few mask operations."""
 
     def __init__(self, contract: Contract) -> None:
         self.null = contract.order is Order.NULL
-        self.kind = [_kind_number(contract, card) for card in DECK]
-        self.power = [contract.power(card) for card in DECK]
-        self.masks = [0] * 5  # a kind's cards: 0-3 the plain suits, 4 the trumps
-        for i, kind in enumerate(self.kind):
-            self.masks[kind] |= 1 << i
-        # each kind's cards from the highest down, for the equivalent cards
-        self.ranked = [sorted((i for i in range(32) if self.kind[i] == k),
-                              key=lambda i: -self.power[i]) for k in range(5)]
+        self.slot = [0] * len(DECK)  # a card's bit, by its place in DECK
+        self.kind = [-1] * SLOTS
+        self.points = [0] * SLOTS
+        for kind in range(5):
+            cards = sorted((i for i, card in enumerate(DECK)
+                            if _kind_number(contract, card) == kind),
+                           key=lambda i: contract.power(DECK[i]))
+            for j, i in enumerate(cards):
+                self.slot[i] = STRIDE * kind + j
+                self.kind[STRIDE * kind + j] = kind
+                self.points[STRIDE * kind + j] = POINTS[i]
+        self.masks = [((1 << STRIDE) - 1) << (STRIDE * kind) for kind in range(5)]
+
+    def mask(self, cards: Iterable[Card]) -> int:
+        return sum(1 << self.slot[INDEX[c]] for c in cards)
 
 
 def _kind_number(contract: Contract, card: Card) -> int:
@@ -91,37 +103,35 @@ class _Search:
         for _player, card in trick:  # a card on the table parts the cards above and below it
             out |= 1 << card
         chosen = []
+        points = t.points
         for kind in range(5):
             mine = hand & t.masks[kind]
-            if not mine:
-                continue
-            previous = -1
-            for card in t.ranked[kind]:
-                if not (out >> card) & 1:
-                    continue  # played: it separates nothing
-                if (mine >> card) & 1:
-                    if previous >= 0 and (mine >> previous) & 1 and (
-                            t.null or POINTS[previous] == POINTS[card]):
-                        continue  # the same as the card above it
+            above = -1  # the held card above, tried or the same as one tried
+            while mine:
+                card = mine.bit_length() - 1
+                mine ^= 1 << card
+                # no card still out between the two, and as many points: the same move
+                if above < 0 or out & ((1 << above) - (1 << (card + 1))) or (
+                        not t.null and points[above] != points[card]):
                     chosen.append(card)
-                previous = card
+                above = card
         return self.order(chosen, player, trick)
 
     def order(self, cards: list[int], player: int, trick: list[tuple[int, int]]) -> list[int]:
         t = self.t
-        if not trick:  # lead: the highest first (a trump's power is above any plain card)
-            return sorted(cards, key=lambda c: -t.power[c])
+        if not trick:  # lead: trumps, then every suit's highest (its Aces, then Tens ...)
+            return sorted(cards, key=lambda c: (t.kind[c] != 4, -(c % STRIDE)))
         best_player, best_card = _taker(t, trick)
         partner = (player == self.declarer) == (best_player == self.declarer)
+        points = t.points
 
         def key(c: int) -> tuple[int, int]:
-            beats = t.kind[c] == t.kind[best_card] and t.power[c] > t.power[best_card] or (
-                t.kind[c] == 4 and t.kind[best_card] != 4)
+            beats = c > best_card and (t.kind[c] == t.kind[best_card] or t.kind[c] == 4)
             if partner and not beats:
-                return (0, -POINTS[c])  # the partner takes it: add points
+                return (0, -points[c])  # the partner takes it: add points
             if beats:
-                return (1, t.power[c])  # take it as cheaply as possible
-            return (2, POINTS[c])  # it is lost: give the least
+                return (1, c)  # take it as cheaply as possible
+            return (2, points[c])  # it is lost: give the least
         return sorted(cards, key=key)
 
     def value(self, hands: list[int], leader: int, alpha: int, beta: int) -> int:
@@ -169,7 +179,7 @@ class _Search:
                 taker, _card = _taker(self.t, trick)
                 gained = 0
                 if taker == self.declarer:
-                    gained = 1 if self.t.null else sum(POINTS[c] for _p, c in trick)
+                    gained = 1 if self.t.null else sum(self.t.points[c] for _p, c in trick)
                 if self.t.null and gained:
                     found = 1  # a Null declarer who takes a trick has lost
                 else:
@@ -197,8 +207,7 @@ def _taker(t: _Tables, trick: list[tuple[int, int]]) -> tuple[int, int]:
     """Who holds the trick so far, and with which card."""
     best_player, best = trick[0]
     for player, card in trick[1:]:
-        if (t.kind[card] == 4 and t.kind[best] != 4) or (
-                t.kind[card] == t.kind[best] and t.power[card] > t.power[best]):
+        if card > best and (t.kind[card] == t.kind[best] or t.kind[card] == 4):
             best_player, best = player, card
     return best_player, best
 
@@ -229,8 +238,8 @@ class Position:
             raise ValueError("the declarer and the leader are players 0 to 2")
         return cls(contract, (h[0], h[1], h[2]), declarer, leader, taken, tricks)
 
-    def masks(self) -> list[int]:
-        return [sum(1 << INDEX[c] for c in hand) for hand in self.hands]
+    def masks(self, tables: _Tables) -> list[int]:
+        return [tables.mask(hand) for hand in self.hands]
 
     @property
     def left(self) -> int:
@@ -243,7 +252,7 @@ def best_play(position: Position) -> int:
     take a trick, else 0): narrow searches closing in on the value (MTD(f)), one table of
     bounds shared by all, which cut far more than one wide search."""
     search = _Search(_Tables(position.contract), position.declarer)
-    masks = position.masks()
+    masks = position.masks(search.t)
     lower, upper = 0, 1 if position.contract.order is Order.NULL else position.left
     guess = upper // 2
     while lower < upper:
@@ -260,7 +269,8 @@ def can_reach(position: Position, target: int) -> bool:
     """Whether the declarer takes at least ``target`` card points of the tricks left against
     perfect defence: one narrow search, quicker than the exact points."""
     search = _Search(_Tables(position.contract), position.declarer)
-    return search.value(position.masks(), position.leader, target - 1, target) >= target
+    return search.value(position.masks(search.t), position.leader, target - 1,
+                        target) >= target
 
 
 def wins(position: Position) -> bool:
@@ -292,7 +302,7 @@ def _every_trick(position: Position, declarer_side: bool) -> bool:
     if position.tricks != (before if declarer_side else 0):
         return False
     search = _TrickCount(_Tables(position.contract), position.declarer)
-    masks = position.masks()
+    masks = position.masks(search.t)
     if declarer_side:
         return search.value(masks, position.leader, size - 1, size) >= size
     return search.value(masks, position.leader, 0, 1) < 1
@@ -330,7 +340,7 @@ def bounds(position: Position) -> tuple[int, int]:
     """The fewest and the most card points the declarer can hold at the end under any play
     (the Skat and earlier tricks included): everybody playing against him, or for him."""
     tables = _Tables(position.contract)
-    masks = position.masks()
+    masks = position.masks(tables)
     low = _Extreme(tables, position.declarer, most=False).value(masks, position.leader)
     high = _Extreme(tables, position.declarer, most=True).value(masks, position.leader)
     return position.taken + low, position.taken + high
@@ -358,15 +368,16 @@ class _Extreme:
         return found
 
     def play(self, hands: list[int], player: int, trick: list[tuple[int, int]]) -> int:
-        left = sum(POINTS[c] for c in _bits(hands[0] | hands[1] | hands[2])) + sum(
-            POINTS[c] for _p, c in trick)
+        points = self.t.points
+        left = sum(points[c] for c in _bits(hands[0] | hands[1] | hands[2])) + sum(
+            points[c] for _p, c in trick)
         best: int | None = None
         for card in self.search.moves(hands, player, trick):
             hands[player] ^= 1 << card
             trick.append((player, card))
             if len(trick) == 3:
                 taker, _card = _taker(self.t, trick)
-                gained = sum(POINTS[c] for _p, c in trick) if taker == self.declarer else 0
+                gained = sum(points[c] for _p, c in trick) if taker == self.declarer else 0
                 found = gained + self.value(hands, taker)
             else:
                 found = self.play(hands, (player + 1) % 3, trick)
