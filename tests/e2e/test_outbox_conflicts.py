@@ -178,10 +178,20 @@ def test_a_proxys_404_page_is_no_answer_of_the_site_and_the_deals_wait(browser,
     context.set_offline(True)
     fields, record, seat = DEALS[0]
     enter_offline(page, fields, record, seat, waiting=1)
-    page.route("**/api/tables/*/deals", lambda route: route.fulfill(
-        status=404, content_type="text/html", body="<h1>404 Not Found</h1>nginx"))
-    with page.expect_response("**/api/tables/*/deals"):
-        context.set_offline(False)
+    answered = []
+
+    def proxy_page(route):
+        answered.append(route.request.method)
+        route.fulfill(status=404, content_type="text/html", body="<h1>404 Not Found</h1>nginx")
+
+    page.route("**/api/tables/*/deals", proxy_page)
+    context.set_offline(False)
+    for _ in range(100):  # until the sync has met the proxy's page (at most 10 s)
+        if answered:
+            break
+        page.evaluate("window.dispatchEvent(new Event('online'))")
+        page.wait_for_timeout(100)
+    assert answered
     page.wait_for_timeout(500)  # what the page makes of the proxy's page (nothing, we check)
     assert [e["state"] for e in outbox(page, table)] == ["waiting"]
     page.unroute("**/api/tables/*/deals")
