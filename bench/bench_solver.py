@@ -15,28 +15,21 @@ import argparse
 import datetime
 import json
 import os
-import statistics
 import sys
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))  # the benches' shared percentiles
+
+from bench_live import percentiles  # noqa: E402
 
 from engine.cards import Suit, deal_cards  # noqa: E402
 from engine.solver import Position, bounds, solve, wins  # noqa: E402
 from engine.tricks import Contract, Order  # noqa: E402
 
 CONTRACTS = [Contract.suit(s) for s in Suit] + [Contract.grand(), Contract.null()]
-
-
-def percentiles(values: list[float]) -> dict[str, float | int | None]:
-    if not values:
-        return {"p50": None, "p95": None, "max": None, "n": 0}
-    ordered = sorted(values)
-    return {"p50": round(statistics.median(ordered), 3),
-            "p95": round(ordered[int(0.95 * (len(ordered) - 1))], 3),
-            "max": round(ordered[-1], 3), "n": len(ordered)}
 
 
 def timed(work):

@@ -165,6 +165,8 @@ def answer(line: str) -> dict[str, object]:
         value = evaluate(read.record, "isko")["value"]
     except NotAGame as exc:
         return {"error": str(exc)}
+    except (ValueError, KeyError, IndexError) as exc:  # a seat or a number that is none
+        return {"error": f"the line cannot be read: {exc!r}"}
     except EngineError as exc:
         return {"error": f"the engine refuses the deal read: {exc}"}
     return {"record": read.record, "value": value}

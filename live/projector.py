@@ -87,17 +87,11 @@ def current_series(visitor: Visitor, series: list[Series], asked: int | None) ->
     return chosen or (seen[-1] if seen else None)
 
 
-def _standings(visitor: Visitor, choice: Choice, kind: str, number: int | None) -> list[Slide]:
-    if deal_set_of(visitor.tournament) is not None:
-        return _comparative(visitor, choice, kind, number)
-    page = standings_page(visitor, number)
-    if page.comp.nothing_counted:
-        return []
-    release = release_of(visitor, number)
-    playing = [n for n in release.in_play if number in (None, n)]
-    provisional = bool(playing) or page.comp.provisional
-    words = page.comp.counted_words
-    if playing:  # the public's provisional standings: say which series moves
+def _heading(visitor: Visitor, number: int | None, words: str) -> tuple[str, str, bool]:
+    """A standings slide's title, its line (``words``, or which series is being played, for
+    the public's provisional standings) and whether a series in play moves it."""
+    playing = [n for n in release_of(visitor, number).in_play if number in (None, n)]
+    if playing:
         words = ngettext("Series %(numbers)s is being played.",
                          "Series %(numbers)s are being played.", len(playing)) % {
             "numbers": ", ".join(map(str, playing))}
@@ -105,11 +99,21 @@ def _standings(visitor: Visitor, choice: Choice, kind: str, number: int | None) 
         title = gettext("Standings")
     else:
         title = gettext("Standings of series %(number)s") % {"number": number}
+    return title, words, bool(playing)
+
+
+def _standings(visitor: Visitor, choice: Choice, kind: str, number: int | None) -> list[Slide]:
+    if deal_set_of(visitor.tournament) is not None:
+        return _comparative(visitor, choice, kind, number)
+    page = standings_page(visitor, number)
+    if page.comp.nothing_counted:
+        return []
+    title, words, playing = _heading(visitor, number, page.comp.counted_words)
     rows: list[StandingRow] = page.rows[:choice.places]
     parts = _chunks(rows, ROWS)
     own_score = page.comp.ranking.own_score
-    return [Slide(kind, f"{kind}-{number or 0}-{i}", title, words,
-                  _part(i, len(parts)), provisional, chunk, {"own_score": own_score})
+    return [Slide(kind, f"{kind}-{number or 0}-{i}", title, words, _part(i, len(parts)),
+                  playing or page.comp.provisional, chunk, {"own_score": own_score})
             for i, chunk in enumerate(parts)]
 
 
@@ -120,22 +124,11 @@ def _comparative(visitor: Visitor, choice: Choice, kind: str,
     page = comparative_page(visitor, number)
     if not page.rows:
         return []
-    release = release_of(visitor, number)
-    playing = [n for n in release.in_play if number in (None, n)]
-    words = gettext("Players rank by the mean of their percentages per deck; equal places "
-                    "are ties.")
-    if playing:
-        words = ngettext("Series %(numbers)s is being played.",
-                         "Series %(numbers)s are being played.", len(playing)) % {
-            "numbers": ", ".join(map(str, playing))}
-    if number is None:
-        title = gettext("Standings")
-    else:
-        title = gettext("Standings of series %(number)s") % {"number": number}
+    title, words, playing = _heading(visitor, number, gettext(
+        "Players rank by the mean of their percentages per deck; equal places are ties."))
     parts = _chunks(page.rows[:choice.places], ROWS)
-    provisional = bool(playing) or page.comparison.provisional
     return [Slide(kind, f"{kind}-{number or 0}-{i}", title, words, _part(i, len(parts)),
-                  provisional, chunk, {"comparative": True})
+                  playing or page.comparison.provisional, chunk, {"comparative": True})
             for i, chunk in enumerate(parts)]
 
 

@@ -63,3 +63,8 @@ def test_a_card_that_does_not_follow_suit_is_named():
     # the first line's first trick: seat 1 answers the Ace of Spades with a Heart he must not
     broken = LINES[0].replace("0 SA 1 S7 2 DA", "0 SA 1 HQ 2 DA", 1)
     assert "break the rules" in answer(broken)["error"]
+
+
+def test_a_line_with_a_seat_that_is_no_number_is_an_error_not_a_crash():
+    bad = re.sub(r"R\[d:\d", "R[d:x", LINES[0], count=1)
+    assert answer(bad)["error"].startswith("the line cannot be read")
