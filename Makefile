@@ -19,7 +19,19 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: install browser fonts gettext messages run test lint bench clean vendor
 
-install: $(VENV)/.installed $(FONT) $(MO)
+# The solver's searches in C (engine/_solve.c, docs/hand-analysis.md), compiled against the
+# venv's Python by the machine's C compiler (no setuptools). Without it engine/solver.py
+# answers with the pure reference, which tests/engine/test_solver_compiled.py does not allow.
+SOLVER_EXT = engine/_solve.so
+
+install: $(VENV)/.installed $(FONT) $(MO) $(SOLVER_EXT)
+
+# Written beside and moved in: a running server keeps the library it loaded.
+$(SOLVER_EXT): engine/_solve.c $(VENV)/.installed
+	$(CC) -O2 -Wall -fPIC -shared \
+	  $$($(PY) -c 'import sysconfig as s; print(*{"-I" + s.get_paths()[k] for k in ("include", "platinclude")})') \
+	  engine/_solve.c -o $@.tmp
+	mv -f $@.tmp $@
 
 browser: $(CHROMIUM)
 
@@ -57,21 +69,24 @@ $(VENV)/.installed: requirements.txt requirements-dev.txt
 # Development: debug pages, the dev secret key and the default organizer password.
 # Production leaves DJANGO_DEBUG unset (off).
 run: export DJANGO_DEBUG ?= 1
-run: $(VENV)/.installed $(FONT) $(MO)
+run: $(VENV)/.installed $(FONT) $(MO) $(SOLVER_EXT)
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py create_organizer --site-url http://127.0.0.1:$(PORT)
 	$(PY) manage.py demo_congress --site-url http://127.0.0.1:$(PORT)
 	$(PY) manage.py demo_club_evening --site-url http://127.0.0.1:$(PORT)
 	$(PY) manage.py demo_club_season --site-url http://127.0.0.1:$(PORT)
-	$(PY) manage.py runserver 127.0.0.1:$(PORT)
+# the task worker (the decks' open-card analysis) beside the server, stopped with it
+	$(PY) manage.py db_worker --no-startup-delay & worker=$$!; \
+	  trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
+	  $(PY) manage.py runserver 127.0.0.1:$(PORT)
 
-test: $(VENV)/.installed $(CHROMIUM) $(FONT) $(MO)
+test: $(VENV)/.installed $(CHROMIUM) $(FONT) $(MO) $(SOLVER_EXT)
 	$(PY) -m pytest $(PYTEST_ARGS)
 
 # Benchmarks (never part of `make test`); their figures go to bench/RESULTS.md. The congress
 # benchmark needs PostgreSQL on 127.0.0.1 (BENCH_PG_URL); `make bench BENCH_ARGS=--quick` tries
 # it on 300 players in a few minutes.
-bench: $(VENV)/.installed $(FONT)
+bench: $(VENV)/.installed $(FONT) $(SOLVER_EXT)
 	$(PY) bench/bench_seating.py
 	$(PY) bench/bench_printing.py
 	$(PY) bench/bench_congress.py $(BENCH_ARGS)
@@ -111,5 +126,5 @@ lint: $(VENV)/.installed
 	$(VENV)/bin/ruff check .
 
 clean:
-	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache .hypothesis test-results $(MO)
+	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache .hypothesis test-results $(MO) $(SOLVER_EXT)
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +

@@ -45,6 +45,10 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_tables2",
     "axes",
+    # background work (the hand records' open-card analysis): django-tasks with its database
+    # backend; `manage.py db_worker` runs the tasks (docs/deployment.md)
+    "django_tasks",
+    "django_tasks_db",
     "tournament",
     "scoring",
     "printing",
@@ -146,6 +150,10 @@ if DEBUG:
     warnings.filterwarnings("ignore", message="No directory at", module="whitenoise.base")
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# Background work is queued in the database and run by `manage.py db_worker` (one or more
+# processes beside the app servers; `make run` starts one): never in a request.
+TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "tournament:list"

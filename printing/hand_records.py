@@ -110,6 +110,47 @@ def _deck_table(deck: DeckRecord, width: float, table_size: int) -> Table:
     return table
 
 
+def _analysis_table(deck: DeckRecord, width: float) -> Table:
+    """The deck's open-card analysis under its hands: a row a letter, each game's card points
+    (Null: won or lost), won games bold, the best framed; then each letter's best game."""
+    game_width = (width - LETTER_WIDTH) / 6
+    heads = [escape(gettext("Grand"))] + [symbol(s.symbol) for s in JACK_ORDER] + [
+        escape(gettext("Null"))]
+    rows: list[list] = [
+        [_p(escape(gettext("With open cards")), SIZE - 1, bold=True)] + [""] * 6,
+        [""] + [_p(h, SIZE - 1, align=TA_RIGHT) for h in heads]]
+    commands: list[tuple] = [("SPAN", (0, 0), (-1, 0))]
+    for row in deck.analysis:
+        cells: list = [_p(row.letter, SIZE, bold=True)]
+        for column, cell in enumerate(row.cells, start=1):
+            text = cell.text + (f" {cell.mark}" if cell.mark else "")
+            cells.append(_plain(text, game_width, SIZE, bold=cell.won, align=TA_RIGHT))
+            if cell.best:
+                at = (column, len(rows))
+                commands.append(("BOX", at, at, 0.8, colors.HexColor("#22aa66")))
+        rows.append(cells)
+    for row in deck.analysis:
+        rows.append([_p(row.letter, SIZE - 1, bold=True), _plain(
+            f"{row.best} · {row.value}", width - LETTER_WIDTH, SIZE - 1), "", "", "", "", ""])
+        commands.append(("SPAN", (1, len(rows) - 1), (-1, len(rows) - 1)))
+    table = Table(rows, colWidths=[LETTER_WIDTH] + [game_width] * 6)
+    table.setStyle(TableStyle([
+        ("BOX", (0, 0), (-1, -1), 0.6, colors.black),
+        ("LINEBELOW", (0, 1), (-1, 1), 0.3, colors.grey),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("TOPPADDING", (0, 0), (-1, -1), 1), ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
+        ("LEFTPADDING", (0, 0), (-1, -1), 2), ("RIGHTPADDING", (0, 0), (-1, -1), 2),
+        *commands,
+    ]))
+    return table
+
+
+def _deck_cell(deck: DeckRecord, width: float, table_size: int) -> list[Flowable]:
+    if not deck.analysis:
+        return [_deck_table(deck, width, table_size)]
+    return [_deck_table(deck, width, table_size), Spacer(1, 2), _analysis_table(deck, width)]
+
+
 def hands_title(tournament_name: str, series: int) -> str:
     return gettext("%(tournament)s · Series %(series)s · hand records") % {
         "tournament": tournament_name, "series": series}
@@ -129,13 +170,17 @@ def hands_story(decks: Sequence[DeckRecord], layout: Layout, *, heading: str,
         _plain(heading, full, 13, bold=True),
         _p(escape(" ".join([dealt % {"count": count, "seed": seed}, gettext(
             "Each hand lists its Jacks, then its cards suit by suit; the dealer's letter is "
-            "shaded.")])), 8),
+            "shaded.")] + ([gettext(
+                "With open cards: the declarer's card points when all three play perfectly, "
+                "knowing every card, the Skat as dealt counting for the declarer (a game "
+                "from the hand); won games bold, the hand's best game framed.")]
+                if any(d.analysis for d in decks) else []))), 8),
         Spacer(1, 6),
     ]
     if not decks:
         return [*story, _plain(gettext("This series has no decks."), full, 10)]
     width = (full - GAP * (DECK_COLUMNS - 1)) / DECK_COLUMNS
-    cells = [_deck_table(d, width, table_size) for d in decks]
+    cells = [_deck_cell(d, width, table_size) for d in decks]
     rows = []
     for i in range(0, len(cells), DECK_COLUMNS):
         row: list = []

@@ -21,7 +21,7 @@ T = TypeVar("T")
 # scoring system, the standings, the prizes, the comparison, which series count, the loaders,
 # the classes kept), so that nothing an earlier release kept is read by this one.
 # tests/scoring/test_results_rules_version.py lists those rules and holds a digest of them.
-RESULTS_RULES_VERSION = 8
+RESULTS_RULES_VERSION = 9
 CACHE_SECONDS = 24 * 3600  # a key is never reused after a change; this only frees space
 # The last results this process read, by key: a congress's standings take 30 ms to unpickle
 # from the shared cache, and a key is never reused after a change, so keeping them is safe.

@@ -117,3 +117,23 @@ class PrizeLot(models.Model):
     def __str__(self) -> str:
         return gettext("lot for prize %(number)s: %(winner)s") % {"number": self.prize_number,
                                                                     "winner": self.winner}
+
+
+class CheckedFlag(models.Model):
+    """A flag of the checks before release (scoring.release.checks) the organizer looked at
+    and marked checked. ``key`` names the flag and the deal's version: a deal changed since
+    raises its flag again."""
+
+    series = models.ForeignKey("tournament.Series", on_delete=models.CASCADE,
+                               related_name="checked_flags")
+    key = models.CharField(max_length=120)
+    checked_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                   on_delete=models.SET_NULL)
+    checked_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["series", "key"],
+                                               name="one_mark_per_flag")]
+
+    def __str__(self) -> str:
+        return f"{self.series}: {self.key} checked"

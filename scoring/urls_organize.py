@@ -2,11 +2,13 @@
 
 from django.urls import path
 
-from scoring.views import organize
+from scoring.views import checks, organize
 
 urlpatterns = [
     path("results/", organize.results_admin, name="results_admin"),
     path("results/series/<int:number>/release/", organize.release, name="release"),
+    path("results/series/<int:number>/checks/", checks.release_checks, name="release_checks"),
+    path("results/series/<int:number>/checks/mark/", checks.mark_flag, name="mark_flag"),
     path("results/lot/", organize.lot, name="lot"),
     path("results/team/", organize.add_team, name="add_team"),
     path("results/prize/", organize.add_prize, name="add_prize"),

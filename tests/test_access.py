@@ -108,6 +108,8 @@ EXPECTED = {
     "scoring:comparative_deck": PUBLIC,
     "scoring:results_admin": ORGANIZER,
     "scoring:release": ORGANIZER,
+    "scoring:release_checks": ORGANIZER,
+    "scoring:mark_flag": ORGANIZER,
     "scoring:lot": ORGANIZER,
     "scoring:seat_by_results": ORGANIZER,
     "scoring:add_team": ORGANIZER,

@@ -145,9 +145,67 @@ def _with_the_decks_matadors(info, number: int, data):
     return dataclasses.replace(data, record={**record, "matadors": matadors})
 
 
+def _analysed_deal(rng: random.Random, info, number: int, analysed):
+    """A comparative table's deal from the deck's open-card analysis: mostly the letter with
+    the best game declares it, and takes about what the open cards give (within what any
+    play allows), so the travellers read "made 74 of a possible 89" as a real room would."""
+    from engine.analysis import hand_record
+    from tournament.sheets.loaders import DealInput
+
+    deck = info.deck(number)
+    letters = analysed.get(deck.pk) if deck is not None else None
+    if not letters:
+        return _with_the_decks_matadors(info, number, random_deal(rng, info, number))
+    ranked = sorted(letters, key=lambda letter: -letter.best.value)
+    letter = ranked[0] if rng.random() < 0.75 else rng.choice(ranked)
+    result = letter.best if rng.random() < 0.8 else rng.choice(letter.games)
+    record = hand_record(info.rules, result.game)
+    if result.card_points is None:
+        won = result.won if rng.random() < 0.9 else not result.won
+        record["tricks"] = 0 if won else 1
+    else:
+        cards = result.cards
+        low = cards.fewest if cards.fewest is not None else 0
+        high = cards.most if cards.most is not None else 120
+        points = min(max(result.card_points + rng.randint(-10, 6), low), high)
+        if points == 120 and high == 120:
+            record["tricks"] = 10
+        record["card_points"] = points
+        trump = None if result.game == "grand" else Suit.from_key(result.game)
+        record["matadors"] = deck_matadors(_engine_deck(deck), letter.letter, trump)
+    from tournament.comparative.services import seat_of
+
+    return DealInput(record=record, declarer=seat_of(letter.letter))
+
+
+_SOLVED: dict[str, tuple[dict, float]] = {}  # the demo's decks, solved once a process
+
+
+def _analyse(deck) -> None:
+    """The deck's analysis; a process that built the demo before (``--reset``, the tests)
+    stores what it solved then: the same seed deals the same decks."""
+    from tournament.comparative import analysis
+    from tournament.models import DeckAnalysis
+
+    key = repr((deck.number, deck.dealer, deck.hands, deck.skat))
+    if key in _SOLVED:
+        solved, seconds = _SOLVED[key]
+        DeckAnalysis.objects.create(deck=deck, solved=solved, seconds=seconds)
+    else:
+        made = analysis.analyse_deck(deck)
+        _SOLVED[key] = (made.solved, made.seconds)
+
+
+def _engine_deck(deck):
+    from tournament.comparative.services import engine_deck
+
+    return engine_deck(deck)
+
+
 def build_comparative_demo(seed: str = "southwell", reset: bool = False) -> Tournament:
     """A comparative evening: 18 players at six three-tables play the same 12 decks, fully
     played, confirmed and released (or return it if it exists and ``reset`` is false)."""
+    from tournament.comparative import analysis
     from tournament.comparative.services import make_comparative
     from tournament.models import SeriesStatus
 
@@ -168,17 +226,24 @@ def build_comparative_demo(seed: str = "southwell", reset: bool = False) -> Tour
                                  checked_in=True)
         (series,) = plans.ensure_series(tournament)
         make_comparative(tournament, table_size=3, decks=12, seed=seed, user=None)
+        # a command, not a request: the analysis is made here (a worker would find it done),
+        # and the tables play from it
+        for deck in series.decks.all():
+            _analyse(deck)
+        analysed = analysis.analyses(series.decks.all(), tournament.rules)
         plans.seat_series(series, SeatingMethod.DRAW, seed, user=None)
         plans.publish(series, user=None)
         series.refresh_from_db()
-        play_demo_series(series, rng)
+        play_demo_series(series, rng, analysed=analysed)
         series.refresh_from_db()
         lifecycle.move(series, SeriesStatus.RELEASED, None, actor="demo")
     return tournament
 
 
-def play_demo_series(series, rng: random.Random, share: float = 1.0, confirm: bool = True):
-    """Fill every table of ``series`` with deals (``share`` of the series) in bulk."""
+def play_demo_series(series, rng: random.Random, share: float = 1.0, confirm: bool = True,
+                     analysed=None):
+    """Fill every table of ``series`` with deals (``share`` of the series) in bulk; at a
+    comparative series with ``analysed`` decks (deck id -> letters), from their analysis."""
     from tournament.models import Deal, Penalty, SheetStatus
     from tournament.sheets.loaders import table_info
     from tournament.sheets.rows import feet_to_seats, foot_of_rows, scored_row, set_foot
@@ -189,7 +254,10 @@ def play_demo_series(series, rng: random.Random, share: float = 1.0, confirm: bo
         count = round(info.deal_count * share)
         played = []
         for number in range(1, count + 1):
-            data = _with_the_decks_matadors(info, number, random_deal(rng, info, number))
+            if analysed is not None:
+                data = _analysed_deal(rng, info, number, analysed)
+            else:
+                data = _with_the_decks_matadors(info, number, random_deal(rng, info, number))
             played.append(scored_row(info, number, data, "demo"))
             if rng.random() < 0.004:
                 penalties.append(Penalty(table=table, after_deal=number,

@@ -42,6 +42,10 @@ class TravellerLine:
     won: bool | None
     players: Mapping[str, int]  # letter -> entry, for every letter that received cards
     scores: Mapping[str, int]  # letter -> the score the tournament's system gave that deal
+    # what the open-card analysis is compared with: the record's game key, trump, points
+    game: str = ""
+    trump: str = ""
+    card_points: int | None = None
 
 
 @dataclass(frozen=True)
@@ -137,7 +141,9 @@ def load_comparative(scope: Scope, system: ScoringSystem) -> ComparativeData:
             declarer=deal.declarer,
             declarer_letter=LETTERS[declarer_seat - 1] if deal.declarer is not None else None,
             description=deal.description, value=deal.value, won=deal.won, players=letters,
-            scores={letter: scores.get(entry, 0) for letter, entry in letters.items()}))
+            scores={letter: scores.get(entry, 0) for letter, entry in letters.items()},
+            game=row[DEAL_FIELDS.index("game")], trump=row[DEAL_FIELDS.index("trump")],
+            card_points=row[DEAL_FIELDS.index("card_points")]))
         results.extend(DeckResult(deck_id, letter, entry, scores.get(entry, 0))
                        for letter, entry in letters.items())
     order = {pk: index for index, pk in enumerate(decks)}

@@ -4,15 +4,17 @@ deck's traveller, a player's decks against the field."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from django.http import Http404
 from django.urls import reverse
 from django.utils.translation import gettext, pgettext
 
+from scoring.comparison import open_cards
 from scoring.comparison import services as comparisons
 from scoring.comparison.loaders import DeckInfo
+from scoring.comparison.open_cards import BestGame, OpenNote
 from scoring.comparison.services import Comparison, TravellerCell, TravellerRow
 from scoring.results.loaders import PlayerInfo
 from tournament.permissions import Visitor
@@ -82,6 +84,7 @@ class ShownLine:
 
     line: TravellerRow
     cells: tuple[TravellerCell | None, ...]
+    open: OpenNote | None = None  # what the cards allowed, once the deck is analysed
 
 
 @dataclass(frozen=True)
@@ -94,6 +97,7 @@ class DeckPage:
     letters: list[str]  # the letters shown: at a four-table the dealer's sits the deck out
     rows: list[ShownLine]
     top: int | None
+    best_games: list[BestGame] = field(default_factory=list)  # each letter's, open cards
 
     @property
     def decks(self) -> list[tuple[int, list[DeckInfo]]]:
@@ -109,11 +113,13 @@ def deck_page(visitor: Visitor, number: int, deck: int) -> DeckPage:
     # at a four-table the dealer's letter sits the deck out: its column would be all dashes
     sat_out = info.dealer if info and found.deal_set.table_size == 4 else None
     letters = [letter for letter in found.letters if letter != sat_out]
+    open_notes, best = open_cards.notes(info, lines, found.tournament.rules)
     rows = [ShownLine(line, tuple(cell for letter, cell in zip(found.letters, line.cells,
                                                                    strict=True)
-                                      if letter != sat_out)) for line in lines]
+                                      if letter != sat_out),
+                      open_notes[i] if open_notes else None) for i, line in enumerate(lines)]
     return DeckPage(found, number, deck, info, lines, letters, rows,
-                    found.top(info) if info else None)
+                    found.top(info) if info else None, best)
 
 
 @dataclass(frozen=True)

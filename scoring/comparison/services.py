@@ -55,6 +55,9 @@ class TravellerRow:
     value: int
     won: bool | None
     cells: tuple[TravellerCell | None, ...]  # one per letter of the set; None: sat it out
+    game: str = ""  # the record's game key, trump and card points (the open-card note)
+    trump: str = ""
+    card_points: int | None = None
 
 
 @dataclass(frozen=True)
@@ -127,7 +130,8 @@ class Comparison:
             rows.append(TravellerRow(
                 line.table, line.deal, line.declarer_letter,
                 self.player(line.declarer) if line.declarer is not None else None,
-                line.description, line.value, line.won, tuple(cells)))
+                line.description, line.value, line.won, tuple(cells), line.game, line.trump,
+                line.card_points))
         return rows
 
     def player_decks(self, entry: int) -> list[PlayerDeck]:

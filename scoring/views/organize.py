@@ -14,6 +14,7 @@ from scoring import refusals, reseat
 from scoring.awards import services as awards
 from scoring.forms import CustomPrizeForm, LotForm, SeatByResultsForm, SettingsForm, TeamForm
 from scoring.models import Team
+from scoring.release import checks
 from scoring.release import services as releases
 from scoring.settings import services as results_settings
 from scoring.teams import services as team_services
@@ -51,6 +52,9 @@ def _results_admin_page(request, tournament, form=None, team_form=None):
                                 prefix="settings")
     return render(request, "scoring/results_admin.html", {
         "tournament": tournament, "form": form, "series_list": tournament.series.all(),
+        # the flags of the checks before release, counted where a release is next
+        "series_rows": [(s, checks.unchecked(s) if s.can_release else None)
+                        for s in tournament.series.all()],
         "teams": Team.objects.filter(tournament=tournament).prefetch_related("members"),
         "team_form": team_form or TeamForm(prefix="team"),
         "prize_form": CustomPrizeForm(prefix="prize", tournament=tournament),
@@ -88,10 +92,16 @@ def _release_question(tournament, series, release: bool) -> Question:
     back = reverse("scoring:results_admin", args=[tournament.slug])
     words = {"number": series.number}
     if release:
+        flags = checks.unchecked(series)
+        unchecked = [ngettext(
+            "%(count)s flag of the checks before release is not marked checked.",
+            "%(count)s flags of the checks before release are not marked checked.", flags)
+            % {"count": flags}] if flags else []
         return Question(
             gettext("Release the results of series %(number)s?") % words,
             [gettext("Everyone who opens the tournament's public pages sees the standings, "
                      "prizes and players' deals of series %(number)s at once.") % words,
+             *unchecked,
              gettext("Taking a release back later is possible, but whoever looked has seen "
                      "them.")],
             yes=gettext("Release series %(number)s") % words, cancel=back)

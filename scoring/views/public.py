@@ -146,4 +146,4 @@ def comparative_deck(request, visitor, number, deck):
     return render(request, "scoring/traveller.html", _context(
         visitor, page.comparison, number=number, deck_number=deck, deck=page.deck,
         lines=page.lines, rows=page.rows, top=page.top, letters=page.letters,
-        decks=page.decks))
+        decks=page.decks, best_games=page.best_games))

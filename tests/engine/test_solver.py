@@ -1,7 +1,8 @@
 """Issue 25 point 3: the open-card solver (engine/solver.py) agrees with a plain minimax over
 every play (engine/tricks.py's rules, no table, no pruning, no equivalent cards) on
 thousands of random positions of up to four cards a hand, for the declarer's card points,
-won or lost, the bounds under any play, and Null."""
+won or lost, the bounds under any play, and Null: both its compiled searches (engine/_solve.c)
+and the pure reference (``pure=True``, engine/solver_pure.py)."""
 
 from __future__ import annotations
 
@@ -67,12 +68,14 @@ def test_the_solver_agrees_with_plain_minimax(size):
         position = random_position(rng, size)
         expected = minimax(position.contract, position.hands, position.declarer,
                            position.leader)
-        assert best_play(position) == expected, position
-        if position.contract.order is Order.NULL:
-            assert wins(position) is (expected == 0)
-        else:
-            target = rng.randrange(0, position.left + 2)
-            assert can_reach(position, target) is (expected >= target), (position, target)
+        target = rng.randrange(0, position.left + 2)
+        for pure in (False, True):
+            assert best_play(position, pure=pure) == expected, (position, pure)
+            if position.contract.order is Order.NULL:
+                assert wins(position, pure=pure) is (expected == 0)
+            else:
+                assert can_reach(position, target, pure=pure) is (expected >= target), (
+                    position, target, pure)
 
 
 @pytest.mark.parametrize("size", [2, 3, 4])
@@ -83,7 +86,8 @@ def test_the_bounds_are_the_most_and_the_fewest_under_any_play(size):
         if position.contract.order is Order.NULL:
             continue
         args = (position.contract, position.hands, position.declarer, position.leader)
-        assert bounds(position) == (minimax(*args, most=False), minimax(*args, most=True))
+        expected = (minimax(*args, most=False), minimax(*args, most=True))
+        assert bounds(position) == bounds(position, pure=True) == expected, position
 
 
 def test_a_won_grand_with_every_trick_is_schwarz_and_the_skat_counts():
@@ -94,10 +98,11 @@ def test_a_won_grand_with_every_trick_is_schwarz_and_the_skat_counts():
     # the last four tricks: he took the six before, and they and the Skat hold 28 points
     position = Position.of(Contract.grand(), [[BY_CODE[c] for c in h] for h in hands],
                            declarer=0, leader=0, taken=28, tricks=6)
-    solved = solve(position)
-    # he leads four Jacks: the others must throw their Aces and Tens to him
-    assert solved.card_points == 28 + 8 + 84 == 120 and solved.won and solved.schwarz
-    assert solved.schneider
-    # had the opponents taken a trick before, it is no Schwarz
-    assert not solve(Position.of(position.contract, position.hands, 0, 0, taken=28,
-                                 tricks=5)).schwarz
+    for pure in (False, True):
+        solved = solve(position, pure=pure)
+        # he leads four Jacks: the others must throw their Aces and Tens to him
+        assert solved.card_points == 28 + 8 + 84 == 120 and solved.won and solved.schwarz
+        assert solved.schneider
+        # had the opponents taken a trick before, it is no Schwarz
+        assert not solve(Position.of(position.contract, position.hands, 0, 0, taken=28,
+                                     tricks=5), pure=pure).schwarz

@@ -5,10 +5,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import groupby
 
+from django.utils.translation import pgettext
+
 from engine import Rank, seat_of
+from engine.analysis import LetterAnalysis
 from engine.cards import BY_CODE, JACK_ORDER
 from engine.decks import sorted_hand
+from tournament.comparative.analysis import analyses
 from tournament.comparative.services import TableRounds
+from tournament.deal_words import say_words
 from tournament.models import Deck, Series
 from tournament.parsing import INT_MAX, int_param
 from tournament.seating.page import Jump
@@ -29,11 +34,30 @@ class HandRecord:
 
 
 @dataclass(frozen=True)
+class OpenCell:
+    """One game of one hand with open cards: the card points (Null: won or lost)."""
+
+    text: str
+    won: bool
+    mark: str  # "S" Schneider, "W" Schwarz (the score sheet's letters), or ""
+    best: bool  # the hand's best game
+
+
+@dataclass(frozen=True)
+class OpenRow:
+    letter: str
+    cells: tuple[OpenCell, ...]  # in the order of engine.analysis.GAMES
+    best: str  # the best game in words, as the score sheet says a deal
+    value: int
+
+
+@dataclass(frozen=True)
 class DeckRecord:
     number: int
     dealer: str
     hands: tuple[HandRecord, ...]
     skat: tuple[SuitCards, ...]
+    analysis: tuple[OpenRow, ...] = ()  # empty until the deck is analysed
 
 
 def _by_suit(codes: list[str], jacks: bool) -> tuple[SuitCards, ...]:
@@ -49,17 +73,31 @@ def _by_suit(codes: list[str], jacks: bool) -> tuple[SuitCards, ...]:
     return tuple(groups)
 
 
-def deck_record(deck: Deck) -> DeckRecord:
+def deck_record(deck: Deck, analysed: tuple[LetterAnalysis, ...] = ()) -> DeckRecord:
     letters = sorted(deck.hands, key=seat_of)
     hands = tuple(HandRecord(letter, _by_suit(deck.hands[letter], True),
                              _by_suit(deck.hands[letter], False)) for letter in letters)
     skat = _by_suit(deck.skat, True) + _by_suit(deck.skat, False)
-    return DeckRecord(deck.number, deck.dealer, hands, skat)
+    return DeckRecord(deck.number, deck.dealer, hands, skat,
+                      tuple(open_row(letter) for letter in analysed))
+
+
+def open_row(letter: LetterAnalysis) -> OpenRow:
+    best = letter.best
+    return OpenRow(str(letter.letter), tuple(
+        OpenCell(str(g.card_points) if g.card_points is not None else
+                 (pgettext("a Null game with open cards", "won") if g.won else
+                  pgettext("a Null game with open cards", "lost")),
+                 g.won, "W" if g.schwarz else "S" if g.schneider else "", g is best)
+        for g in letter.games), say_words(best.words), best.value)
 
 
 def hand_records(series: Series) -> list[DeckRecord]:
-    """Every deck of the series, as the hand-record page and its print show it."""
-    return [deck_record(d) for d in series.decks.order_by("number")]
+    """Every deck of the series with its analysis once made, as the hand-record page and
+    its print show it (two queries)."""
+    decks = list(series.decks.order_by("number"))
+    analysed = analyses(decks, series.tournament.rules)
+    return [deck_record(d, analysed.get(d.pk, ())) for d in decks]
 
 
 MOVEMENT_TABLES_PER_PAGE = 48  # 36 decks make rows of 36 rounds: a section of 36 a page

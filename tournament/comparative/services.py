@@ -7,6 +7,7 @@ The dealing is the engine's (``engine.deal_set``), the movement the seating algo
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.db import transaction
@@ -71,6 +72,7 @@ def make_comparative(tournament: Tournament, *, table_size: int, decks: int, see
              if number in series_of for deck in decks_of), batch_size=500)
         for number in series_of.keys() - dealt.keys():  # a series added meanwhile
             deal_series(series_of[number], deal_set)
+        queue_analysis(series.pk for series in series_of.values())
         record_change(tournament, user, AuditAction.COMPARATIVE_SET, tournament.name,
                       after={"table_size": table_size, "decks": decks, "seed": seed})
     return deal_set
@@ -91,6 +93,7 @@ def _stored(series: Series, deck: engine.Deck) -> Deck:
 def deal_series(series: Series, deal_set: DealSet) -> list[Deck]:
     """The series' decks, dealt from the set's seed (stored once; the same seed, the same)."""
     Deck.objects.bulk_create(_stored(series, d) for d in dealt_decks(deal_set, series.number))
+    queue_analysis([series.pk])
     return list(series.decks.all())
 
 
@@ -170,6 +173,13 @@ def advice_sentences(advice: leftover.Leftover) -> list[str]:
             % {"option": say(option.words)}
             if option.remedy is leftover.Remedy.SECTION else say(option.words)
             for option in advice.options]
+
+
+def queue_analysis(series_ids: Iterable[int]) -> None:
+    """The decks' open-card analysis, queued once the dealing commits (never in a request)."""
+    from tournament.comparative.analysis import queue_analysis as queue
+
+    queue(series_ids)
 
 
 def engine_deck(deck: Deck) -> engine.Deck:

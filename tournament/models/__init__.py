@@ -1,7 +1,7 @@
 """The core models, one module per concern, all importable from ``tournament.models``."""
 
 from tournament.models.audit import AuditAction, AuditEntry
-from tournament.models.comparative import DealSet, Deck
+from tournament.models.comparative import DealSet, Deck, DeckAnalysis
 from tournament.models.events import (
     PUBLIC_STATES,
     RELEASED_STATES,
@@ -28,7 +28,7 @@ from tournament.models.tables import (
 
 __all__ = [
     "PUBLIC_STATES", "RELEASED_STATES", "AuditAction", "AuditEntry", "Club", "Deal", "DealSet",
-    "Deck", "Entry", "KeepApart",
+    "Deck", "DeckAnalysis", "Entry", "KeepApart",
     "Penalty", "Player", "RetiredLink", "ScoringSystem", "Seat", "SeatingMethod", "Series",
     "SeriesStatus", "SheetStatus", "Substitution", "Table", "TablePolicy", "Tournament",
     "new_token", "rule_set_choices",

@@ -76,6 +76,8 @@ class AuditAction(models.TextChoices):
     EVENING_CREATED = "evening_created", _("Club evening created")
     SEASON_CREATED = "season_created", _("Season created")
     SEASON_CHANGED = "season_changed", _("Season rules changed")
+    FLAG_CHECKED = "flag_checked", _("Flag before release marked checked")
+    FLAG_REOPENED = "flag_reopened", _("Flag before release marked unchecked")
 
 
 # Changes to the sheets of the series being played. The public's results count only released

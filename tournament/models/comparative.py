@@ -55,3 +55,18 @@ class Deck(models.Model):
 
     def __str__(self) -> str:
         return f"{self.series} deck {self.number}"
+
+
+class DeckAnalysis(models.Model):
+    """A deck's open-card analysis (``engine.analysis``), made in the background after the
+    deck is dealt: for each letter holding cards, each game it could declare from the hand.
+    ``solved`` holds what the cards allow whatever the rules ({"N": [OpenCards, ...]}); the
+    tournament's rule set values it when it is read."""
+
+    deck = models.OneToOneField(Deck, on_delete=models.CASCADE, related_name="analysis")
+    solved = models.JSONField()
+    seconds = models.FloatField()  # the solver's time for the deck: a measurement, not money
+    made_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"analysis of {self.deck}"

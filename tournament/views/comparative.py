@@ -8,7 +8,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
-from tournament.comparative import page, services
+from tournament.comparative import analysis, page, services
 from tournament.comparative.forms import ComparativeForm
 from tournament.crowd import Cost, heavy
 from tournament.models import DealSet, Series
@@ -92,4 +92,4 @@ def hand_records(request, visitor, number):
         raise Http404(_("The hands are shown once the series' results are released."))
     return render(request, "tournament/comparative/hands.html", {
         "tournament": visitor.tournament, "series": series, "deal_set": deal_set,
-        "decks": page.hand_records(series)})
+        "decks": page.hand_records(series), "analysis": analysis.progress(series)})
