@@ -18,7 +18,7 @@ from .decks import Deck, deck_matadors
 from .games import GameKey, game_phrase
 from .rulesets import RuleSet, get_rule_set
 from .seats import Letter
-from .solver import Position, bounds, solve
+from .solver import COMPILED, Position, bounds, solve
 from .tricks import Contract, Order
 from .words import Phrase, phrase
 
@@ -169,7 +169,8 @@ def open_cards(deck: Deck, letter: Letter, game: str, *, with_bounds: bool = Tru
     position = position_of(deck, letter, game)
     solved = solve(position)
     fewest = most = None
-    if with_bounds and solved.card_points is not None:
+    # the pure reference knows no budget: a whole hand's bounds would take it hours
+    if with_bounds and solved.card_points is not None and COMPILED:
         fewest, most = bounds(position, budget=BOUNDS_BUDGET)
     return OpenCards(game, solved.card_points, solved.won, solved.schwarz, fewest, most)
 

@@ -168,8 +168,8 @@ def _analysed_deal(rng: random.Random, info, number: int, analysed):
         low = cards.fewest if cards.fewest is not None else 0
         high = cards.most if cards.most is not None else 120
         points = min(max(result.card_points + rng.randint(-10, 6), low), high)
-        if points == 120 and high == 120:
-            record["tricks"] = 10
+        if points == 120:  # the tricks decide Schwarz: the open cards say whether all were his
+            record["tricks"] = 10 if cards.schwarz and cards.card_points == 120 else 9
         record["card_points"] = points
         trump = None if result.game == "grand" else Suit.from_key(result.game)
         record["matadors"] = deck_matadors(_engine_deck(deck), letter.letter, trump)

@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 
 from scoring.models import CustomPrize, PrizeLot, ScoringSettings, Team
 from tournament.audit import record_change
+from tournament.comparative.services import queue_analysis
 from tournament.forms import RESERVED_SLUGS
 from tournament.models import (
     AuditAction,
@@ -187,6 +188,8 @@ def _series(tournament: Tournament, data: dict, entry_of: dict[int, Entry]):
                                    "repeat_pairs", "apart_violations", "seated_at")})
     series.sits_out.set([entry_of[n] for n in data["sits_out"]])
     Deck.objects.bulk_create(Deck(series=series, **deck) for deck in data["decks"])
+    if data["decks"]:
+        queue_analysis([series.pk])  # the open-card analysis, as after dealing
     tables = Table.objects.bulk_create(
         [Table(series=series, number=t["number"], substituted=bool(t["substitutions"]),
                **{column: t["sheet"][key] for key, column in SHEET_FIELDS.items()})

@@ -3,17 +3,18 @@ of a possible 89", "Grand Schneider was there"."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from django.utils.translation import gettext
 
-from engine import GameKind, RuleSet
+from engine import GameKey, GameKind, RuleSet, seat_of
 from engine.analysis import LetterAnalysis, short_words
 from scoring.comparison.loaders import DeckInfo
 from scoring.comparison.services import TravellerRow
 from tournament.comparative.analysis import analyses
 from tournament.deal_words import say_words
-from tournament.models import Deck
+from tournament.models import Deal, Deck
 from tournament.words import say
 
 
@@ -30,6 +31,15 @@ class BestGame:
     letter: str
     words: str  # "Grand with 2, Schneider, won"
     value: int
+
+
+def from_the_hand(rules: RuleSet, record: Mapping[str, object]) -> bool:
+    """Whether the game was played with the Skat as dealt: the game the analysis solved (the
+    ISkO's Hand games; the League's Solo and Grand). A declarer who picked the Skat up laid
+    away cards nobody recorded."""
+    if rules.hand_flags:
+        return bool(record.get("hand"))
+    return record.get("game") in (GameKey.SOLO, GameKey.GRAND)
 
 
 def analysed_game(rules: RuleSet, game: str, trump: str) -> str | None:
@@ -55,12 +65,15 @@ def letters_of(deck: DeckInfo, rules: RuleSet) -> dict[str, LetterAnalysis]:
     return {str(a.letter): a for a in analyses([stored], rules).get(stored.pk, ())}
 
 
-def note(line: TravellerRow, letters: dict[str, LetterAnalysis], rules: RuleSet) -> OpenNote:
+def note(line: TravellerRow, letters: dict[str, LetterAnalysis], rules: RuleSet,
+         hand: bool) -> OpenNote:
+    """``hand``: the line's game was played from the hand, the game the analysis solved; a
+    game with the Skat picked up is not held to it (what was laid away is not known)."""
     if line.declarer_letter is None or line.declarer_letter not in letters:
         return OpenNote("", "")
     analysis = letters[line.declarer_letter]
     key = analysed_game(rules, line.game, line.trump)
-    result = analysis.game(key) if key else None
+    result = analysis.game(key) if key and hand else None
     made = ""
     if result is not None and result.card_points is not None and line.card_points is not None:
         if line.card_points <= result.card_points:
@@ -89,5 +102,9 @@ def notes(deck: DeckInfo | None, rows: list[TravellerRow],
     if not letters:
         return [], []
     best = [BestGame(letter, say_words(a.best.words), a.best.value)
-            for letter, a in sorted(letters.items())]
-    return [note(line, letters, rules) for line in rows], best
+            for letter, a in sorted(letters.items(), key=lambda item: seat_of(item[0]))]
+    records = {(table, number): record for table, number, record in Deal.objects.filter(
+        deck_id=deck.id).values_list("table__number", "number", "record")} if deck else {}
+    return [note(line, letters, rules, from_the_hand(rules, records.get((line.table, line.deal),
+                                                                         {})))
+            for line in rows], best

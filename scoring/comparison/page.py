@@ -113,7 +113,11 @@ def deck_page(visitor: Visitor, number: int, deck: int) -> DeckPage:
     # at a four-table the dealer's letter sits the deck out: its column would be all dashes
     sat_out = info.dealer if info and found.deal_set.table_size == 4 else None
     letters = [letter for letter in found.letters if letter != sat_out]
-    open_notes, best = open_cards.notes(info, lines, found.tournament.rules)
+    # the hand's analysis is what its hand records show: to whom they show it (unreleased:
+    # the organizers only)
+    series = found.tournament.series.filter(number=number).first()
+    open_notes, best = (open_cards.notes(info, lines, found.tournament.rules)
+                        if series is not None and visitor.sees_hands_of(series) else ([], []))
     rows = [ShownLine(line, tuple(cell for letter, cell in zip(found.letters, line.cells,
                                                                    strict=True)
                                       if letter != sat_out),

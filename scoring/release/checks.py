@@ -17,23 +17,25 @@ from __future__ import annotations
 import statistics
 from collections import defaultdict
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.db import transaction
 from django.db.models import Count
 from django.utils.translation import gettext
 
-from engine import LETTERS, EngineError, GameKey, Letter, Suit, dealer_seat, evaluate_outcome
+from engine import LETTERS, EngineError, Letter, Suit, dealer_seat, evaluate_outcome
 from engine.analysis import LetterAnalysis
 from engine.decks import deck_matadors
-from scoring.comparison.open_cards import analysed_game
+from scoring.cache import cached
+from scoring.comparison.open_cards import analysed_game, from_the_hand
 from scoring.comparison.services import NotComparative, compare
 from scoring.models import CheckedFlag
 from tournament.audit import record_change
 from tournament.comparative.analysis import analyses
 from tournament.comparative.services import engine_deck, seat_of
-from tournament.models import AuditAction, Deal, Deck, Seat, Series, Table
+from tournament.models import AuditAction, Deal, Deck, DeckAnalysis, Seat, Series, Table
 from tournament.sheets.foot import DEAL_COLUMNS, FOOT_COLUMNS, GAMES_COLUMN, foot_of
+from tournament.versions import version
 
 FIELD_DEVIATIONS = 2  # how far from the field a score is flagged
 FIELD_OTHERS = 3  # the fewest other tables a score is compared with
@@ -53,6 +55,7 @@ class Flag:
 
 @dataclass(frozen=True)
 class _Deal:
+    pk: int
     table_id: int
     table: int
     number: int
@@ -66,15 +69,14 @@ class _Deal:
 
 def _deals(series: Series) -> list[_Deal]:
     return [_Deal(*row) for row in Deal.objects.filter(table__series=series).values_list(
-        "table_id", "table__number", "number", "dealer", "declarer", "deck_id", "record",
+        "pk", "table_id", "table__number", "number", "dealer", "declarer", "deck_id", "record",
         "value", "version").order_by("table__number", "number")]
 
 
-def from_the_hand(rules, record: Mapping[str, object]) -> bool:
-    """Whether the game was played with the Skat as dealt: the case the bounds hold for."""
-    if rules.hand_flags:
-        return bool(record.get("hand"))
-    return record.get("game") in (GameKey.SOLO, GameKey.GRAND)
+def _key(deal: _Deal) -> str:
+    """The deal itself (its row, never its place: a deal deleted and entered again is a new
+    one) as it is now (its version): a mark holds for that."""
+    return f"{deal.pk}:{deal.version}"
 
 
 def _where(deal: _Deal) -> dict[str, object]:
@@ -86,7 +88,7 @@ def _deck_flags(deal: _Deal, deck: Deck, letters: Mapping[str, LetterAnalysis],
     if deal.declarer is None or deal.record.get("game") not in {g.key for g in rules.games}:
         return []
     letter = LETTERS[deal.declarer - 1]
-    key = f"{deal.table}:{deal.number}:{deal.version}"
+    key = _key(deal)
     if letter not in deck.hands:
         return [Flag(f"cards:{key}", "cards", deal.table, deal.number, gettext(
             "Table %(table)s, deal %(deal)s: the declarer's letter %(letter)s dealt deck "
@@ -123,8 +125,8 @@ def _field_flags(series: Series) -> list[Flag]:
         found = compare(series.tournament, series=series.number)
     except NotComparative:
         return []
-    versions = dict(((t, n), v) for t, n, v in Deal.objects.filter(
-        table__series=series).values_list("table__number", "number", "version"))
+    rows = {(t, n): (pk, v) for pk, t, n, v in Deal.objects.filter(
+        table__series=series).values_list("pk", "table__number", "number", "version")}
     by_deck: dict[tuple[int, str], list[tuple[int, int, int]]] = defaultdict(list)
     for line in found.data.lines:
         for letter, score in line.scores.items():
@@ -138,15 +140,16 @@ def _field_flags(series: Series) -> list[Flag]:
             mean = statistics.fmean(others)
             spread = max(statistics.pstdev(others), FIELD_SPREAD)
             if abs(score - mean) > FIELD_DEVIATIONS * spread:
+                pk, deal_version = rows.get((table, deal), (0, 0))
                 flags.append(Flag(
-                    f"field:{table}:{deal}:{letter}:{versions.get((table, deal), 0)}", "field",
+                    f"field:{pk}:{deal_version}:{letter}", "field",
                     table, deal, gettext(
                         "Table %(table)s, deal %(deal)s: %(letter)s scored %(score)s; the other "
                         "%(others)s tables' %(letter)s scored %(mean)s on average (standard "
                         "deviation %(spread)s).") % {
                         "table": table, "deal": deal, "letter": letter, "score": score,
                         "others": len(others), "mean": round(mean),
-                        "spread": round(statistics.pstdev(others))}))
+                        "spread": round(spread)}))
     return flags
 
 
@@ -157,7 +160,7 @@ def _sheet_flags(series: Series, deals: list[_Deal], decks: Mapping[int, Deck]) 
         n=Count("id")).values_list("table_id", "n"))
     flags = []
     for deal in deals:
-        key = f"{deal.table}:{deal.number}:{deal.version}"
+        key = _key(deal)
         deck = decks.get(deal.deck) if deal.deck is not None else None
         size = sizes.get(deal.table_id, 0)
         expected = (seat_of(deck.dealer) if deck is not None
@@ -178,18 +181,30 @@ def _sheet_flags(series: Series, deals: list[_Deal], decks: Mapping[int, Deck]) 
     by_table: dict[int, list[tuple[object, ...]]] = defaultdict(list)
     for row in Deal.objects.filter(table__series=series).values_list("table_id", *DEAL_COLUMNS):
         by_table[row[0]].append(row[1:])
-    for table_id, number, version, *kept in Table.objects.filter(series=series).values_list(
+    for table_id, number, sheet_version, *kept in Table.objects.filter(series=series).values_list(
             "id", "number", "sheet_version", *FOOT_COLUMNS, GAMES_COLUMN).order_by("number"):
         columns = dict(zip((*FOOT_COLUMNS, GAMES_COLUMN), kept, strict=True))
         if columns != foot_of(by_table.get(table_id, [])).columns():
-            flags.append(Flag(f"totals:{number}:{version}", "sheet", number, None, gettext(
+            flags.append(Flag(f"totals:{table_id}:{sheet_version}", "sheet", number, None, gettext(
                 "Table %(table)s: the sheet's totals are not what its deals add up to.")
                 % {"table": number}))
     return flags
 
 
 def series_flags(series: Series) -> list[Flag]:
-    """Every flag of the series, by table and deal, each with its mark if it was checked."""
+    """Every flag of the series, by table and deal, each with its mark if it was checked.
+    The flags are kept as results are (computed once per change of the tournament, or of
+    the decks analysed); the marks are read each time."""
+    tournament = series.tournament
+    analysed = DeckAnalysis.objects.filter(deck__series=series).count()
+    flags = cached(tournament, version(tournament), ("release-flags", series.pk, analysed),
+                   lambda: _flags(series))
+    marks = {m.key: m for m in CheckedFlag.objects.filter(series=series).select_related(
+        "checked_by")}
+    return [replace(f, checked=marks.get(f.key)) for f in flags]
+
+
+def _flags(series: Series) -> list[Flag]:
     tournament = series.tournament
     deals = _deals(series)
     decks = {d.pk: d for d in Deck.objects.filter(series=series)}
@@ -201,10 +216,8 @@ def series_flags(series: Series) -> list[Flag]:
             flags += _deck_flags(deal, decks[deal.deck], analysed.get(deal.deck, {}),
                                  tournament.rules)
     flags += _field_flags(series)
-    marks = {m.key: m for m in CheckedFlag.objects.filter(series=series).select_related(
-        "checked_by")}
     flags.sort(key=lambda f: (f.table, f.deal or 0, f.kind))
-    return [Flag(f.key, f.kind, f.table, f.deal, f.why, marks.get(f.key)) for f in flags]
+    return flags
 
 
 def mark(series: Series, key: str, user, checked: bool = True) -> Flag | None:

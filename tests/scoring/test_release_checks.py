@@ -202,3 +202,37 @@ def test_only_the_organizer_sees_and_marks_the_checks(room, client):
     mark = reverse("scoring:mark_flag", args=[tournament.slug, series.number])
     assert client.post(mark, {"flag": "value:1:1:1"}).status_code in (302, 403, 404)
     assert not AuditEntry.objects.filter(action=AuditAction.FLAG_CHECKED).exists()
+
+
+@pytest.mark.feet_may_differ  # the deal's row is deleted under the foot, as by hand
+def test_a_mark_holds_for_its_deal_not_for_a_deal_entered_again_in_its_place(room):
+    boss, _, series, _ = room
+    deal = _deal(series, 1, 3)
+    record = {**deal.record, "matadors": -deal.record["matadors"]}
+    sheets.correct_deal(deal.table, 3, DealInput(record, declarer=N), deal.version, "test")
+    (flag,) = checks.series_flags(series)
+    checks.mark(series, flag.key, boss)
+    assert checks.unchecked(series) == 0
+    table = deal.table
+    # the row gone (a comparative sheet refuses to delete a deal; a hand-edited database
+    # does not ask), and the same deal entered again as deal 3: a new deal, its version 1
+    Deal.objects.filter(pk=deal.pk).delete()
+    table.refresh_from_db()
+    sheets.add_deal(table, DealInput(record, declarer=N), table.sheet_version, "test")
+    again = [f for f in checks.series_flags(series) if f.kind == "cards"]
+    assert [f.why for f in again] == [flag.why] and again[0].checked is None
+
+
+def test_the_traveller_shows_the_open_cards_to_whom_the_hand_records_show(room, client,
+                                                                          django_user_model):
+    boss, tournament, series, _ = room
+    url = reverse("scoring:comparative_deck", args=[tournament.slug, series.number, 1])
+    client.force_login(boss)
+    html = client.get(url).content.decode()
+    assert "With open cards:" in html and "of a possible" in html
+    ida = django_user_model.objects.create_user("ida", password="pw-ida-12345")
+    tournament.assistants.add(ida)
+    client.force_login(ida)
+    html = client.get(url).content.decode()
+    assert "N ·" in html or "Grand" in html  # the assistant reads the traveller itself
+    assert "With open cards:" not in html and "of a possible" not in html

@@ -77,3 +77,12 @@ def test_the_public_sees_the_analysis_only_after_the_release(evening, client):
     series.status = SeriesStatus.RELEASED
     series.save(update_fields=["status"])
     assert client.get(url).content.decode().count('<table class="open-cards">') == 3
+
+
+def test_the_command_analyses_what_a_lost_task_left_waiting(evening, capsys):
+    _, tournament, series = evening
+    call_command("analyse_decks", "--tournament", tournament.slug)
+    assert analysis.progress(series).complete
+    assert "3 decks analysed in all." in capsys.readouterr().out
+    call_command("analyse_decks")
+    assert "0 decks analysed in all." in capsys.readouterr().out

@@ -32,11 +32,11 @@ def analyse_deck(deck: Deck) -> DeckAnalysis:
 def analyse_waiting(series_id: int) -> int:
     """Analyse the decks of the series that have none yet, one at a time (each stored as it
     is done: the page counts them); how many were analysed. A deck dealt anew meanwhile is a
-    new row, and its own task comes."""
+    new row, and its own task comes; a deck another worker analysed meanwhile is skipped."""
     done = 0
     for deck in Deck.objects.filter(series_id=series_id, analysis__isnull=True).order_by(
             "number"):
-        if Deck.objects.filter(pk=deck.pk).exists():  # not dealt anew meanwhile
+        if Deck.objects.filter(pk=deck.pk, analysis__isnull=True).exists():
             analyse_deck(deck)
             done += 1
     return done
