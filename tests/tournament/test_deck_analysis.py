@@ -42,6 +42,9 @@ def test_dealing_queues_the_analysis_and_a_request_never_solves(evening, client)
     assert not DeckAnalysis.objects.exists()
 
 
+# the worker closes its database connection between tasks, as a process of its own does:
+# outside a test's transaction
+@pytest.mark.django_db(transaction=True)
 def test_the_worker_analyses_every_deck_and_the_pages_show_it(evening, client):
     boss, tournament, series = evening
     call_command("db_worker", batch=True, startup_delay=False, reload=False, interval=0)
