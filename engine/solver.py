@@ -100,11 +100,7 @@ def solve(position: Position, *, pure: bool = False) -> Solved:
         return solver_pure.solve(position)
     if position.contract.order is Order.NULL:
         return Solved(None, wins(position), False, False)
-    points = position.taken + best_play(position)
-    schwarz = False
-    if points == 120 or points == position.taken:  # only then may one side take every trick
-        schwarz = _every_trick(position, declarer_side=points == 120)
-    return Solved(points, points >= WIN, points >= 90 or points <= 30, schwarz)
+    return solver_pure.solved_at(position, position.taken + best_play(position), _every_trick)
 
 
 def _every_trick(position: Position, declarer_side: bool) -> bool:

@@ -14,7 +14,7 @@ under any play (everybody helping, or everybody against him), for the checks bef
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from .cards import DECK, Card
@@ -288,10 +288,16 @@ def solve(position: Position) -> Solved:
     takes every trick, the declarer's earlier ones counted)."""
     if position.contract.order is Order.NULL:
         return Solved(None, wins(position), False, False)
-    points = position.taken + best_play(position)
+    return solved_at(position, position.taken + best_play(position), _every_trick)
+
+
+def solved_at(position: Position, points: int,
+              every_trick: Callable[[Position, bool], bool]) -> Solved:
+    """What the declarer's final card points make of a trump game; ``every_trick`` (the
+    pure or the compiled search) asks Schwarz, only where one side may have every trick."""
     schwarz = False
-    if points == 120 or points == position.taken:  # only then may one side take every trick
-        schwarz = _every_trick(position, declarer_side=points == 120)
+    if points == 120 or points == position.taken:
+        schwarz = every_trick(position, points == 120)
     return Solved(points, points >= WIN, points >= 90 or points <= 30, schwarz)
 
 
